@@ -1,0 +1,33 @@
+# Two commands on a fresh machine: `make run` (the table app, simulated hardware) and `make test`.
+# Each sets up its own virtualenv in .venv the first time.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+ARGS ?=
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || scripts/ensure-system-packages
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+run: $(STAMP)
+	$(BIN)/hauntable play $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check app tests bench
+	$(BIN)/ruff format --check app tests bench
+
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

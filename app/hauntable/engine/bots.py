@@ -1,0 +1,52 @@
+"""A random-legal player: picks any listed choice, throws seeded virtual dice for rolls.
+
+Used by the fuzz/property tests, the benchmarks and the resume test to play whole games without a person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hauntable.engine.dice import VirtualDice
+from hauntable.engine.game import GameDefinition, Step
+from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rng import Rng
+
+
+class RandomBot:
+    """Answers any prompt with a legal input, deterministically for a given seed.
+
+    ``make_roll(faces, source)`` builds the game's roll input from virtual dice faces.
+    """
+
+    def __init__(self, seed: int, make_roll: Callable[[tuple[int, ...], str], Input], end_bias: float = 0.15):
+        self.rng = Rng(seed)
+        self.dice = VirtualDice(seed)
+        self.make_roll = make_roll
+        self.end_bias = end_bias
+
+    def choose(self, step: Step) -> Input:
+        prompt = step.awaiting
+        if prompt is None:
+            raise ValueError("the game is over")
+        if isinstance(prompt, RollDice):
+            faces, source = self.dice.roll(prompt.dice)
+            return self.make_roll(faces, source)
+        choices = prompt.choices()
+        if not choices:
+            raise ValueError(f"the bot cannot answer {prompt.kind!r} prompts")
+        ends = [c for c in choices if c.kind == "end"]
+        if ends and len(choices) > 1 and self.rng.below(1000) >= self.end_bias * 1000:
+            choices = tuple(c for c in choices if c.kind != "end")
+        return choices[self.rng.below(len(choices))]
+
+
+def play(game: GameDefinition, step: Step, bot: RandomBot, max_inputs: int = 10_000) -> tuple[Step, list[Input]]:
+    """Let the bot play until the game stops awaiting or ``max_inputs`` inputs were applied."""
+    inputs: list[Input] = []
+    while step.awaiting is not None and len(inputs) < max_inputs:
+        inp = bot.choose(step)
+        step = game.apply(step.state, inp)
+        inputs.append(inp)
+    return step, inputs

@@ -1,0 +1,34 @@
+"""Betrayal at House on the Hill (2nd edition base game): content, rules and the game definition."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntable.engine.game import Step
+from hauntable.engine.inputs import Input
+from hauntable.games.betrayal import rooms as _rooms  # noqa: F401  (registers the room tasks)
+from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
+from hauntable.games.betrayal.inputs import INPUTS
+from hauntable.games.betrayal.rules import apply, new_game
+from hauntable.games.betrayal.state import State
+
+
+class Betrayal:
+    """The game definition the engine, the log and the front-ends use."""
+
+    name = "betrayal"
+    inputs = INPUTS
+
+    def config_from_json(self, data: dict[str, Any]) -> GameConfig:
+        return GameConfig.from_json(data)
+
+    def new_game(self, config: GameConfig) -> Step:
+        return new_game(config)
+
+    def apply(self, state: State, inp: Input) -> Step:
+        return apply(state, inp)
+
+
+GAME = Betrayal()
+
+__all__ = ["GAME", "GameConfig", "HouseRules", "PlayerSpec", "State", "apply", "new_game"]

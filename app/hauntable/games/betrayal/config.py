@@ -1,0 +1,157 @@
+"""How a Betrayal game is set up: players and explorers, sources of chance, the board and house rules.
+
+Where the rulebooks disagree, the difference is a :class:`HouseRules` field with a documented default
+(docs/house-rules.md); code reads the field, never a special case.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hauntable.engine.rejections import BadConfig
+from hauntable.games.betrayal.content import Content, load_content
+
+SOURCES = ("virtual", "table")
+
+
+@dataclasses.dataclass(frozen=True)
+class HouseRules:
+    """Named options where the seeds conflict or are silent (see docs/house-rules.md for each)."""
+
+    haunt_roll_dice: str = "six"  # six (de rules section) | per_omen (de glossary)
+    misfit_tiles: str = "discard"  # discard (de, zh) | bottom (ru)
+    door_matching: str = "connect_all"  # connect_all (de, ru) | free (zh)
+    barrier_failure: str = "stop"  # stop (de) | go_elsewhere (ru)
+    elevator_zero_damage: str = "each"  # each (one die each) | shared (one roll for all)
+    damage_at_lowest: str = "allowed"  # allowed | must_drop
+    once_per_game_bonus: str = "per_explorer"  # per_explorer | per_room
+    revolving_wall: bool = False  # add the Widow's Walk Revolving Wall tile to the stack
+
+    _CHOICES = {
+        "haunt_roll_dice": ("six", "per_omen"),
+        "misfit_tiles": ("discard", "bottom"),
+        "door_matching": ("connect_all", "free"),
+        "barrier_failure": ("stop", "go_elsewhere"),
+        "elevator_zero_damage": ("each", "shared"),
+        "damage_at_lowest": ("allowed", "must_drop"),
+        "once_per_game_bonus": ("per_explorer", "per_room"),
+    }
+
+    def __post_init__(self) -> None:
+        for name, choices in self._CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise BadConfig(f"house rule {name} must be one of {', '.join(choices)}")
+        if not isinstance(self.revolving_wall, bool):
+            raise BadConfig("house rule revolving_wall must be true or false")
+
+
+@dataclasses.dataclass(frozen=True)
+class Board:
+    """The grid each floor is laid on. ``None`` sizes mean an open table with no edge.
+
+    Cells are (x, y) with y growing to the north. The entrance tile stands at ``entrance`` (Entrance
+    Hall) with the Foyer and Grand Staircase north of it; the landings stand at ``upper`` and ``basement``.
+    """
+
+    width: int | None = None
+    height: int | None = None
+    entrance: tuple[int, int] = (0, 0)
+    upper: tuple[int, int] = (0, 0)
+    basement: tuple[int, int] = (0, 0)
+
+    def inside(self, x: int, y: int) -> bool:
+        if self.width is None or self.height is None:
+            return True
+        return 0 <= x < self.width and 0 <= y < self.height
+
+
+BOARDS = {
+    "open": Board(),
+    # the reference table: three floors of 7x7 cells, entrance at the south edge
+    "table7": Board(width=7, height=7, entrance=(3, 0), upper=(3, 3), basement=(3, 3)),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at the table: the person's name and the explorer (character id) they play."""
+
+    name: str
+    character: str
+
+
+@dataclasses.dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to start a game. Seats are listed clockwise around the table.
+
+    ``today`` ("MM-DD") decides who has the next birthday; the engine reads no clock, so the caller
+    passes the date. ``seed`` drives the virtual room stack and decks.
+    """
+
+    players: tuple[PlayerSpec, ...]
+    today: str = "01-01"
+    seed: int = 0
+    rooms: str = "virtual"  # where room tiles come from: the seeded virtual stack or the table
+    cards: str = "virtual"  # where cards come from: seeded virtual decks or the table's draw pad
+    board: str = "open"
+    house_rules: HouseRules = HouseRules()
+
+    def validate(self, content: Content | None = None) -> None:
+        content = content or load_content()
+        if not 3 <= len(self.players) <= 6:
+            raise BadConfig(f"Betrayal needs 3 to 6 players, not {len(self.players)}.")
+        names = [p.name.strip() for p in self.players]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise BadConfig("Every player needs a name, and no two the same.")
+        colors: dict[str, str] = {}
+        for p in self.players:
+            ch = content.characters.get(p.character)
+            if ch is None:
+                known = ", ".join(sorted(content.characters))
+                raise BadConfig(f"Unknown explorer {p.character!r}; choose from {known}.")
+            if ch.color in colors:
+                raise BadConfig(
+                    f"{ch.name} and {colors[ch.color]} are two sides of one card; only one can play."
+                )
+            colors[ch.color] = ch.name
+        self.today_tuple()
+        for field, value in (("rooms", self.rooms), ("cards", self.cards)):
+            if value not in SOURCES:
+                raise BadConfig(f"{field} must be one of {', '.join(SOURCES)}, not {value!r}.")
+        if self.board not in BOARDS:
+            raise BadConfig(f"Unknown board {self.board!r}; known: {', '.join(BOARDS)}.")
+
+    def today_tuple(self) -> tuple[int, int]:
+        try:
+            month, day = (int(v) for v in self.today.split("-"))
+            if not (1 <= month <= 12 and 1 <= day <= 31):
+                raise ValueError
+        except ValueError:
+            raise BadConfig(f"today must be MM-DD, not {self.today!r}.") from None
+        return month, day
+
+    def to_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["players"] = [dataclasses.asdict(p) for p in self.players]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
+        try:
+            data = dict(data)
+            players = tuple(PlayerSpec(**p) for p in data.pop("players"))
+            rules = HouseRules(**data.pop("house_rules", {}))
+            return cls(players=players, house_rules=rules, **data)
+        except (TypeError, KeyError, AttributeError) as exc:
+            raise BadConfig(f"Malformed game config: {exc}.") from None
+
+    @classmethod
+    def quick(cls, *characters: str, **kwargs: Any) -> GameConfig:
+        """A config with players named after seats, for tests and the simulator.
+
+        >>> GameConfig.quick("zoe", "ox", "vivian").players[0]
+        PlayerSpec(name='Player 1', character='zoe')
+        """
+        players = tuple(PlayerSpec(f"Player {i + 1}", c) for i, c in enumerate(characters))
+        return cls(players=players, **kwargs)

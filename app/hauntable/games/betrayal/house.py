@@ -1,0 +1,162 @@
+"""House geometry: doors after rotation, neighbours, connections, open doorways, legal tile placements.
+
+Rules cited (docs/rules.md): B3.1 doors meet door to door, the rest are false doors; B3.2 a floor may never be
+closed; B3.3 the front door stays locked; B2.4 stairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hauntable.games.betrayal.config import BOARDS, Board
+from hauntable.games.betrayal.content import DIRECTIONS, Content, Room
+from hauntable.games.betrayal.state import Placed, State
+
+STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+Cell = tuple[str, int, int]
+
+
+def rotate(direction: str, quarter_turns: int) -> str:
+    """The world direction of a canonical door after turning the tile clockwise."""
+    return DIRECTIONS[(DIRECTIONS.index(direction) + quarter_turns) % 4]
+
+
+def doors_of(room: Room, rotation: int) -> tuple[str, ...]:
+    return tuple(rotate(d, rotation) for d in room.doors)
+
+
+def neighbour(floor: str, x: int, y: int, direction: str) -> Cell:
+    dx, dy = STEP[direction]
+    return (floor, x + dx, y + dy)
+
+
+def board_of(state: State) -> Board:
+    return BOARDS[state.config.board]
+
+
+class HouseView:
+    """Questions about the house in one state. Cheap to build; holds no state of its own."""
+
+    def __init__(self, state: State, content: Content):
+        self.state = state
+        self.content = content
+        self.board = board_of(state)
+
+    def room_at(self, cell: Cell) -> str | None:
+        return self.state.cells.get(cell)
+
+    def doors(self, name: str) -> tuple[str, ...]:
+        return doors_of(self.content.rooms[name], self.state.house[name].rotation)
+
+    def cell(self, name: str) -> Cell:
+        p = self.state.house[name]
+        return (p.floor, p.x, p.y)
+
+    def connected(self, name: str, direction: str) -> str | None:
+        """The room through this room's door in ``direction``, if that door meets a door (B3.1)."""
+        if direction not in self.doors(name):
+            return None
+        other = self.room_at(neighbour(*self.cell(name), direction))
+        if other is not None and OPPOSITE[direction] in self.doors(other):
+            return other
+        return None
+
+    def open_doorways(self, floor: str, ignore: str | None = None) -> list[tuple[str, str, Cell]]:
+        """Doors on ``floor`` leading to an empty cell on the board: (room, direction, empty cell)."""
+        out = []
+        for name, p in self.state.house.items():
+            if p.floor != floor or name == ignore:
+                continue
+            for d in self.doors(name):
+                target = neighbour(floor, p.x, p.y, d)
+                occupant = self.room_at(target)
+                if (occupant is None or occupant == ignore) and self.board.inside(target[1], target[2]):
+                    out.append((name, d, target))
+        return out
+
+    def floor_open_after(self, floor: str, name: str, placed: Placed | None, ignore: str | None = None) -> bool:
+        """Whether ``floor`` still has an open doorway once ``name`` stands at ``placed`` (B3.2)."""
+        cells = dict(self.state.cells)
+        if ignore is not None and ignore in self.state.house:
+            cells.pop(self.cell(ignore), None)
+        if placed is not None:
+            cells[(placed.floor, placed.x, placed.y)] = name
+
+        def doors_at(room: str) -> tuple[str, ...]:
+            if room == name and placed is not None:
+                return doors_of(self.content.rooms[room], placed.rotation)
+            return self.doors(room)
+
+        for (f, x, y), room in cells.items():
+            if f != floor:
+                continue
+            for d in doors_at(room):
+                target = neighbour(f, x, y, d)
+                if target not in cells and self.board.inside(target[1], target[2]):
+                    return True
+        return False
+
+    def placements(self, name: str, cell: Cell, entry: str | None, rules_free: bool,
+                   ignore: str | None = None) -> list[tuple[int, int]]:
+        """Legal rotations for tile ``name`` at ``cell`` as (rotation, doors connected), best first.
+
+        ``entry`` is the world direction, seen from the new tile, of the door it must meet (None when any
+        door may meet). Rotations that would close the floor are left out (B3.2). Unless ``rules_free``,
+        only the rotations connecting the most doorways are kept (B3.1, house rule door_matching).
+        """
+        room = self.content.rooms[name]
+        floor, x, y = cell
+        seen: set[tuple[str, ...]] = set()
+        found = []
+        for rotation in range(4):
+            doors = doors_of(room, rotation)
+            key = tuple(sorted(doors))
+            if key in seen:
+                continue  # a symmetric tile: the same doors as an earlier rotation
+            seen.add(key)
+            if entry is not None and entry not in doors:
+                continue
+            links = 0
+            for d in DIRECTIONS:
+                other = self.room_at(neighbour(floor, x, y, d))
+                if other is None or other == ignore:
+                    continue
+                if d in doors and OPPOSITE[d] in self.doors(other):
+                    links += 1
+            if entry is None and links == 0:
+                continue
+            if not self.floor_open_after(floor, name, Placed(floor, x, y, rotation), ignore):
+                continue
+            found.append((rotation, links))
+        if found and not rules_free:
+            best = max(links for _, links in found)
+            found = [f for f in found if f[1] == best]
+        return sorted(found, key=lambda f: (-f[1], f[0]))
+
+    def closing_rotation(self, name: str, cell: Cell, entry: str) -> int:
+        """The rotation to use when every placement closes the floor: meets the entry, most connections."""
+        room = self.content.rooms[name]
+        floor, x, y = cell
+        best = None
+        for rotation in range(4):
+            doors = doors_of(room, rotation)
+            if entry not in doors:
+                continue
+            links = sum(
+                1
+                for d in doors
+                if (o := self.room_at(neighbour(floor, x, y, d))) and OPPOSITE[d] in self.doors(o)
+            )
+            if best is None or links > best[1]:
+                best = (rotation, links)
+        assert best is not None, "every tile has a door to meet the entry"
+        return best[0]
+
+    def tiles_left_for(self, floor: str) -> list[str]:
+        """Tiles still to come (stack and discards) that may be laid on ``floor``."""
+        return [t for t in (*self.state.stack, *self.state.stack_discards)
+                if floor in self.content.rooms[t].floors]
+
+    def explorers_in(self, room: str) -> Iterable[int]:
+        return (e.seat for e in self.state.explorers if e.room == room and e.alive)

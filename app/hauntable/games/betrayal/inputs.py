@@ -1,0 +1,139 @@
+"""The inputs Betrayal understands, each a frozen value with a text form (see engine/inputs.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hauntable.engine.inputs import Input, InputRegistry
+from hauntable.engine.rejections import UnreadableInput
+from hauntable.games.betrayal.content import DIRECTIONS, FLOORS, TRAITS
+
+MOVES = (*DIRECTIONS, "up", "down")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Move(Input):
+    """Move through the door in a direction (N, E, S, W) or take the stairs (up, down).
+
+    Moving through a doorway with no room beyond it discovers a new room.
+    """
+
+    kind = "move"
+    to: str
+
+    def check(self) -> None:
+        if self.to not in MOVES:
+            raise UnreadableInput(f"Move where? {self.to!r} is not one of {', '.join(MOVES)}.", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class EndTurn(Input):
+    kind = "end"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Cross(Input):
+    """Attempt the barrier roll of the room you are in (Chasm, Catacombs, Tower; open the Vault)."""
+
+    kind = "cross"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Fall(Input):
+    """Choose to fall: from the Gallery to the Ballroom, or through the Collapsed Room to the basement."""
+
+    kind = "fall"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Ride(Input):
+    """Ride the Mystic Elevator you stand in (once per turn)."""
+
+    kind = "ride"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Roll(Input):
+    """Dice faces, whatever threw them. ``source`` says where from: tower:1, virtual:seed=7#12, hand."""
+
+    kind = "roll"
+    faces: tuple[int, ...]
+    source: str = "virtual"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Split(Input):
+    """How to take damage: steps off each trait. ``split might=2 speed=1``."""
+
+    kind = "split"
+    speed: int = 0
+    might: int = 0
+    sanity: int = 0
+    knowledge: int = 0
+
+    def check(self) -> None:
+        if any(getattr(self, t) < 0 for t in TRAITS):
+            raise UnreadableInput("Damage steps cannot be negative.", "E1")
+
+    def amounts(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in TRAITS if getattr(self, t)}
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Rotate(Input):
+    """Turn the tile being placed: quarter turns clockwise from its printed orientation (0-3)."""
+
+    kind = "rotate"
+    quarter_turns: int
+
+    def check(self) -> None:
+        if not 0 <= self.quarter_turns <= 3:
+            raise UnreadableInput("A rotation is 0, 1, 2 or 3 quarter turns.", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PlaceTile(Input):
+    """A room tile laid on the table: which tile, at which cell, turned how (None: not read).
+
+    ``source`` says where it was seen, e.g. ``table:reader 12`` or ``touch``.
+    """
+
+    kind = "place"
+    tile: str
+    floor: str
+    x: int
+    y: int
+    rotation: int | None = None
+    source: str = "table"
+
+    def check(self) -> None:
+        if self.floor not in FLOORS:
+            raise UnreadableInput(f"{self.floor!r} is not a floor ({', '.join(FLOORS)}).", "E1")
+        if self.rotation is not None and not 0 <= self.rotation <= 3:
+            raise UnreadableInput("A rotation is 0, 1, 2 or 3 quarter turns.", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Target(Input):
+    """A cell chosen on a floor: where the Mystic Elevator goes, where a fall lands."""
+
+    kind = "target"
+    floor: str
+    x: int
+    y: int
+
+    def check(self) -> None:
+        if self.floor not in FLOORS:
+            raise UnreadableInput(f"{self.floor!r} is not a floor ({', '.join(FLOORS)}).", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DrawCard(Input):
+    """A card drawn from a physical deck, read on the draw pad."""
+
+    kind = "card"
+    name: str
+    source: str = "table"
+
+
+INPUTS = InputRegistry([Move, EndTurn, Cross, Fall, Ride, Roll, Split, Rotate, PlaceTile, Target, DrawCard])

@@ -1,0 +1,108 @@
+"""The prompts Betrayal waits on. Each lists its legal answers where they can be listed."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.games.betrayal.inputs import Rotate, Split
+
+__all__ = [
+    "AwaitCard",
+    "AwaitTile",
+    "ChooseAction",
+    "ChooseRotation",
+    "ChooseTarget",
+    "RollDice",
+    "SplitDamage",
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseAction(Prompt):
+    """The explorer's turn: move, discover, take the stairs, attempt a barrier, fall, ride, or end."""
+
+    kind: ClassVar[str] = "action"
+    accepts: ClassVar[tuple[str, ...]] = ("move", "end", "cross", "fall", "ride")
+
+    options: tuple[Input, ...] = ()
+    movement_left: int = 0
+
+    def choices(self) -> tuple[Input, ...]:
+        return self.options
+
+
+@dataclasses.dataclass(frozen=True)
+class SplitDamage(Prompt):
+    """Split ``amount`` damage between two traits (physical: Might/Speed, mental: Sanity/Knowledge)."""
+
+    kind: ClassVar[str] = "split"
+    accepts: ClassVar[tuple[str, ...]] = ("split",)
+
+    damage: str = "physical"
+    amount: int = 0
+    traits: tuple[str, ...] = ()
+    limits: tuple[int, ...] = ()  # most steps each trait may take (house rule damage_at_lowest)
+
+    def choices(self) -> tuple[Input, ...]:
+        a, b = self.traits
+        out = []
+        for n in range(self.amount + 1):
+            if n <= self.limits[0] and self.amount - n <= self.limits[1]:
+                out.append(Split(**{a: n, b: self.amount - n}))
+        return tuple(out)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseRotation(Prompt):
+    """Several ways to turn the new tile are legal: which one?"""
+
+    kind: ClassVar[str] = "rotation"
+    accepts: ClassVar[tuple[str, ...]] = ("rotate",)
+
+    tile: str = ""
+    floor: str = ""
+    x: int = 0
+    y: int = 0
+    rotations: tuple[int, ...] = ()
+
+    def choices(self) -> tuple[Input, ...]:
+        return tuple(Rotate(r) for r in self.rotations)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseTarget(Prompt):
+    """Choose a cell: ``targets`` are the legal answers (Target inputs)."""
+
+    kind: ClassVar[str] = "target"
+    accepts: ClassVar[tuple[str, ...]] = ("target",)
+
+    purpose: str = ""
+    targets: tuple[Input, ...] = ()
+
+    def choices(self) -> tuple[Input, ...]:
+        return self.targets
+
+
+@dataclasses.dataclass(frozen=True)
+class AwaitTile(Prompt):
+    """Table mode: lay a room tile of ``floor`` at the cell beyond the door just used."""
+
+    kind: ClassVar[str] = "tile"
+    accepts: ClassVar[tuple[str, ...]] = ("place",)
+
+    floor: str = ""
+    cells: tuple[tuple[int, int], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class AwaitCard(Prompt):
+    """Table mode: draw the top card of ``deck`` and lay it on the draw pad."""
+
+    kind: ClassVar[str] = "card"
+    accepts: ClassVar[tuple[str, ...]] = ("card",)
+
+    deck: str = ""
+

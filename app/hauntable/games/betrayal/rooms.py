@@ -1,0 +1,347 @@
+"""Rooms with printed rules (B6.*): exit rolls, barriers and the Vault, the Coal Chute, the Collapsed Room,
+the Gallery, the Mystic Elevator, end-of-turn damage and once-per-game bonuses. Each reads its numbers from
+rooms.toml; the functions here hold the behaviour.
+"""
+
+from __future__ import annotations
+
+from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.content import FLOORS
+from hauntable.games.betrayal.discovery import FLOOR_NAMES, draw_fitting_tile
+from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.inputs import Target
+from hauntable.games.betrayal.prompts import AwaitTile, ChooseRotation, ChooseTarget, SplitDamage
+from hauntable.games.betrayal.state import Placed
+from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
+
+BELOW_COLLAPSED = "Below Collapsed Room"
+VAULT_EMPTY = "Vault Empty"
+ELEVATOR = "Mystic Elevator"
+ELEVATOR_FLOORS = {4: FLOORS, 3: ("upper",), 2: ("ground",), 1: ("basement",), 0: ("basement",)}
+
+
+def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx) -> None:
+    """Ask for a trait roll: as many dice as the trait's current value (B4.4)."""
+    dice = w.value(seat, trait)
+    w.ask(
+        RollDice(seat, f"{w.who(seat)}: roll {dice} dice for {trait.capitalize()} ({target}+) - {purpose}",
+                 dice, purpose, trait, target),
+        on=on, seat=seat, trait=trait, target=target, **ctx,
+    )
+
+
+# --- moving in and out ---------------------------------------------------------------------------------
+
+
+@task("arrive")
+def arrive(w: World, seat: int, room: str, entry: str | None, cost: int, effects: bool = True,
+           discovered: bool = False) -> None:
+    """The explorer walks into ``room`` through its door facing ``entry``; movement is spent (B2.1)."""
+    e = w.explorer(seat)
+    e.room = room
+    w.s.turn.moved += cost
+    spec = w.content.rooms[room]
+    e.side = entry if spec.barrier and len(spec.doors) > 1 else None
+    if not discovered:
+        w.say(f"{e.name} moves to the {room}", "move", who=e.name, room=room)
+    if effects:
+        w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered)))
+
+
+@task("land")
+def land(w: World, seat: int, room: str) -> None:
+    """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side)."""
+    e = w.explorer(seat)
+    e.room = room
+    spec = w.content.rooms[room]
+    e.side = None
+    if spec.barrier and len(spec.doors) > 1:
+        e.side = HouseView(w.s, w.content).doors(room)[0]
+    w.say(f"{e.name} lands in the {room}", "land", who=e.name, room=room)
+
+
+@task("enter_effects")
+def enter_effects(w: World, seat: int, room: str, discovered: bool = False) -> None:
+    spec = w.content.rooms[room]
+    e = w.explorer(seat)
+    if spec.slide_to:  # B6.2: the turn cannot end on the chute
+        e.room = spec.slide_to
+        e.side = None
+        w.say(f"{e.name} slides down the {room} to the {spec.slide_to}", "room.slide", who=e.name, room=room)
+    elif spec.collapse and discovered:  # B6.3: only the explorer who discovers it must roll
+        c = spec.collapse
+        trait_roll(w, seat, c["trait"], c["target"], f"the floor of the {room} holds", on="collapse_result",
+                   room=room)
+    elif spec.elevator and not w.s.turn.elevator_moved:  # B6.4: it moves as soon as it is entered
+        w.then(("ride", dict(seat=seat)))
+
+
+@task("exit_roll")
+def exit_roll(w: World, seat: int, room: str) -> None:
+    """B6.7: leaving this room takes a trait roll; a failure costs a step of another trait, but the
+    explorer still leaves (B6.10: even when the loss leaves no movement)."""
+    r = w.content.rooms[room].exit_roll
+    trait_roll(w, seat, r["trait"], r["target"], f"leaving the {room}", on="exit_result", room=room)
+
+
+@task("exit_result")
+def exit_result(w: World, seat: int, room: str, trait: str, target: int, total: int) -> None:
+    r = w.content.rooms[room].exit_roll
+    if total >= target:
+        w.say(f"{w.who(seat)} leaves the {room} unharmed (rolled {total})", "room.exit_ok", room=room, total=total)
+    else:
+        w.say(f"{w.who(seat)} rolled {total} leaving the {room}", "room.exit_fail", room=room, total=total)
+        w.lose(seat, r["lose"], 1)
+
+
+# --- barriers and the Vault (B6.1, B6.5) ---------------------------------------------------------------
+
+
+@task("cross")
+def cross(w: World, seat: int, room: str) -> None:
+    spec = w.content.rooms[room]
+    w.s.turn.tried.append(f"barrier:{room}")
+    b = spec.barrier
+    purpose = f"open the {room}" if len(spec.doors) == 1 else f"cross the {room}"
+    trait_roll(w, seat, b["trait"], b["target"], purpose, on="cross_result", room=room)
+
+
+@task("cross_result")
+def cross_result(w: World, seat: int, room: str, trait: str, target: int, total: int) -> None:
+    spec = w.content.rooms[room]
+    e = w.explorer(seat)
+    if total >= target:
+        if len(spec.doors) == 1:  # the Vault: open it and take what lies behind
+            w.s.tokens[VAULT_EMPTY] = room
+            w.say(f"{e.name} opens the {room} (rolled {total})", "vault.open", who=e.name, total=total)
+            w.then(*[("draw_card", dict(seat=seat, deck=d, room=room)) for d in spec.barrier.get("behind", [])])
+        else:
+            doors = HouseView(w.s, w.content).doors(room)
+            e.side = next(d for d in doors if d != e.side)
+            w.say(f"{e.name} crosses the {room} (rolled {total})", "barrier.crossed", who=e.name, total=total)
+        return
+    w.say(f"{e.name} fails to pass the {room} (rolled {total}, needs {target})", "barrier.failed",
+          who=e.name, total=total)
+    if w.s.config.house_rules.barrier_failure == "stop":
+        w.s.turn.movement_over = True
+        w.say(f"{e.name} must stop moving this turn (B6.1)", "movement.stopped", who=e.name)
+
+
+# --- falls (B6.3 Collapsed Room, B6.6 Gallery) -----------------------------------------------------------
+
+
+@task("collapse_result")
+def collapse_result(w: World, seat: int, room: str, trait: str, target: int, total: int) -> None:
+    if total >= target:
+        w.say(f"The floor of the {room} holds under {w.who(seat)} (rolled {total})", "collapse.held")
+    else:
+        w.say(f"The floor of the {room} gives way under {w.who(seat)} (rolled {total})", "collapse.fell")
+        w.then(("fall", dict(seat=seat, room=room)))
+
+
+@task("fall")
+def fall(w: World, seat: int, room: str) -> None:
+    """Fall from ``room``: the Gallery drops to the Ballroom; the Collapsed Room to the basement, where the
+    first faller lays the next basement tile and marks it; later fallers land there. 1 die of damage."""
+    spec = w.content.rooms[room]
+    if spec.fall_to:
+        w.then(("land", dict(seat=seat, room=spec.fall_to["room"])),
+               ("damage_roll", dict(seats=[seat], dice=spec.fall_to["damage_dice"], kind="physical")))
+        return
+    c = spec.collapse
+    damage = ("damage_roll", dict(seats=[seat], dice=c["damage_dice"], kind="physical"))
+    below = w.s.tokens.get(BELOW_COLLAPSED)
+    if below is not None:
+        w.then(("land", dict(seat=seat, room=below)), damage)
+        return
+    w.then(("lay_below_collapsed", dict(seat=seat)), damage)
+
+
+@task("lay_below_collapsed")
+def lay_below_collapsed(w: World, seat: int) -> None:
+    view = HouseView(w.s, w.content)
+    cells = sorted({cell for _, _, cell in view.open_doorways("basement")})
+    if w.s.config.rooms == "table" and cells and view.tiles_left_for("basement"):
+        w.ask(AwaitTile(None, f"{w.who(seat)} falls: draw a basement tile and lay it at an open basement doorway",
+                        "basement", tuple((x, y) for _, x, y in cells)),
+              on="place_tile", seat=seat, entry=None, then_card=True, purpose="collapse")
+        return
+    if w.s.config.rooms == "virtual" and cells and view.tiles_left_for("basement"):
+        found = _draw_for_any_cell(w, cells)
+        if found is not None:
+            tile, options = found
+            w.ask(ChooseTarget(seat, f"{w.who(seat)} falls with the {tile}: choose where it joins the basement",
+                               "collapse", tuple(Target(*c) for c in options)),
+                  on="below_target", seat=seat, tile=tile)
+            return
+    rooms = sorted(n for n, p in w.s.house.items() if p.floor == "basement")
+    targets = tuple(Target("basement", w.s.house[n].x, w.s.house[n].y) for n in rooms)
+    w.ask(ChooseTarget(seat, f"{w.who(seat)} falls: no basement tile can be laid; choose a basement room",
+                       "collapse_existing", targets), on="below_existing", seat=seat)
+
+
+def _draw_for_any_cell(w: World, cells: list) -> tuple[str, list] | None:
+    """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits."""
+    free = w.s.config.house_rules.door_matching == "free"
+    drawn = draw_fitting_tile(w, cells[0], None)
+    if drawn is None:
+        return None
+    tile, _ = drawn
+    view = HouseView(w.s, w.content)
+    options = [c for c in cells if view.placements(tile, c, None, free)]
+    if not options:
+        w.s.stack_discards.append(tile)
+        return None
+    return tile, options
+
+
+@task("below_target")
+def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> None:
+    free = w.s.config.house_rules.door_matching == "free"
+    view = HouseView(w.s, w.content)
+    rotations = [r for r, _ in view.placements(tile, (floor, x, y), None, free)]
+    params = dict(seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, then_card=True, purpose="collapse")
+    if len(rotations) == 1:
+        w.then(("place_tile", dict(params, rotation=rotations[0])))
+    else:
+        w.ask(ChooseRotation(seat, f"{w.who(seat)}: turn the {tile}", tile, floor, x, y, tuple(rotations)),
+              on="place_tile", **params)
+
+
+@task("below_existing")
+def below_existing(w: World, seat: int, floor: str, x: int, y: int) -> None:
+    room = w.s.cells[(floor, x, y)]
+    w.s.tokens[BELOW_COLLAPSED] = room
+    w.then(("land", dict(seat=seat, room=room)))
+
+
+# --- the Mystic Elevator (B6.4) ---------------------------------------------------------------------------
+
+
+@task("ride")
+def ride(w: World, seat: int) -> None:
+    w.s.turn.elevator_moved = True
+    w.ask(RollDice(seat, f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}", 2, "elevator"),
+          on="elevator_result", seat=seat)
+
+
+def elevator_targets(w: World, floors: tuple[str, ...]) -> list[Target]:
+    """Free doorways the elevator can join on ``floors`` without closing that floor (ru: B6.4)."""
+    view = HouseView(w.s, w.content)
+    out = []
+    for floor in floors:
+        for cell in sorted({c for _, _, c in view.open_doorways(floor, ignore=ELEVATOR)}):
+            if view.placements(ELEVATOR, cell, None, True, ignore=ELEVATOR):
+                out.append(Target(*cell))
+    return out
+
+
+@task("elevator_result")
+def elevator_result(w: World, seat: int, total: int) -> None:
+    floors = ELEVATOR_FLOORS[min(total, 4)]
+    here = w.s.house[ELEVATOR]
+    targets = elevator_targets(w, floors)
+    label = "any floor" if len(floors) > 1 else f"the {FLOOR_NAMES[floors[0]]}"
+    w.say(f"The {ELEVATOR} rolls {total}: {label}", "elevator.roll", total=total)
+    if total == 0:
+        inside = sorted(HouseView(w.s, w.content).explorers_in(ELEVATOR))
+        if w.s.config.house_rules.elevator_zero_damage == "each":
+            w.then(*[("damage_roll", dict(seats=[s], dice=1, kind="physical")) for s in inside])
+        else:
+            w.then(("damage_roll", dict(seats=inside, dice=1, kind="physical")))
+    stay = Target(here.floor, here.x, here.y)
+    if here.floor in floors:
+        targets = [stay, *targets]
+    if not targets or targets == [stay]:
+        w.say(f"No free doorway there: the {ELEVATOR} stays where it is", "elevator.stays")
+        return
+    w.ask(ChooseTarget(seat, f"{w.who(seat)}: choose the doorway the {ELEVATOR} moves to", "elevator",
+                       tuple(targets)), on="elevator_move", seat=seat)
+
+
+@task("elevator_move")
+def elevator_move(w: World, seat: int, floor: str, x: int, y: int) -> None:
+    here = w.s.house[ELEVATOR]
+    if (floor, x, y) == (here.floor, here.x, here.y):
+        w.say(f"The {ELEVATOR} stays where it is", "elevator.stays")
+        return
+    view = HouseView(w.s, w.content)
+    rotation = view.placements(ELEVATOR, (floor, x, y), None, True, ignore=ELEVATOR)[0][0]
+    w.s.house[ELEVATOR] = Placed(floor, x, y, rotation)
+    w.s.house_changed()
+    w.say(f"The {ELEVATOR} moves to {floor} {x},{y}", "elevator.moved", floor=floor, x=x, y=y)
+
+
+# --- damage (B4.3) -----------------------------------------------------------------------------------------
+
+
+@task("damage_roll")
+def damage_roll(w: World, seats: list[int], dice: int, kind: str) -> None:
+    w.ask(RollDice(seats[0], f"{w.who(seats[0])}: roll {dice} die for {kind} damage", dice, f"{kind} damage"),
+          on="damage_result", seats=seats, kind=kind)
+
+
+@task("damage_result")
+def damage_result(w: World, seats: list[int], kind: str, total: int) -> None:
+    w.then(*[("damage", dict(seat=s, kind=kind, amount=total)) for s in seats])
+
+
+@task("damage")
+def damage(w: World, seat: int, kind: str, amount: int) -> None:
+    """Ask how to split ``amount`` damage between the two traits of ``kind``; one way only: just do it."""
+    if amount <= 0:
+        w.say(f"{w.who(seat)} takes no {kind} damage", "damage.none", who=w.who(seat))
+        return
+    traits = DAMAGE_TRAITS[kind]
+    limits = damage_limits(w, seat, traits, amount)
+    prompt = SplitDamage(seat, f"{w.who(seat)}: take {amount} {kind} damage - split it between "
+                               f"{traits[0].capitalize()} and {traits[1].capitalize()}", kind, amount, traits, limits)
+    choices = prompt.choices()
+    if len(choices) == 1:
+        apply_split(w, seat, kind, choices[0].amounts())
+    else:
+        w.ask(prompt, on="split", seat=seat, kind=kind)
+
+
+def damage_limits(w: World, seat: int, traits: tuple[str, str], amount: int) -> tuple[int, int]:
+    """Most steps each trait may take. House rule damage_at_lowest: 'allowed' lets damage go to a trait
+    already at its lowest step; 'must_drop' sends it to traits that can still drop while one can."""
+    if w.s.config.house_rules.damage_at_lowest == "allowed":
+        return (amount, amount)
+    room = [w.explorer(seat).traits[t] for t in traits]
+    extra = max(0, amount - sum(room))
+    return (min(amount, room[0] + extra), min(amount, room[1] + extra))
+
+
+def apply_split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None:
+    total = sum(amounts.values())
+    parts = ", ".join(f"{n} {t.capitalize()}" for t, n in amounts.items())
+    w.say(f"{w.who(seat)} takes {total} {kind} damage ({parts})", f"damage.{kind}", who=w.who(seat), amount=total)
+    for trait, steps in amounts.items():
+        w.change_trait(seat, trait, -steps)
+
+
+# --- end of turn (B6.8, B6.9) ------------------------------------------------------------------------------
+
+
+@task("end_of_turn_room")
+def end_of_turn_room(w: World, seat: int) -> None:
+    e = w.explorer(seat)
+    spec = w.content.rooms[e.room]
+    if spec.elevator and not w.s.turn.elevator_moved:
+        w.then(("ride", dict(seat=seat)), ("end_of_turn_room", dict(seat=seat)))
+        return
+    if spec.end_turn_damage:
+        d = spec.end_turn_damage
+        w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room)
+        w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))
+    bonus = spec.once_per_game_bonus
+    if bonus:
+        key = e.room if w.s.config.house_rules.once_per_game_bonus == "per_explorer" else f"room:{e.room}"
+        taken = any(key in x.bonuses_taken for x in w.s.explorers) if key.startswith("room:") else (
+            key in e.bonuses_taken)
+        if not taken:
+            e.bonuses_taken.append(key)
+            w.say(f"{e.name} ends the turn in the {e.room} for the first time", "room.bonus", room=e.room)
+            w.gain(seat, bonus["trait"], bonus["amount"])
+

@@ -1,0 +1,382 @@
+"""The Betrayal reducer: set-up, the explorer's turn, movement and its checks, answering prompts, the end
+of a turn and the haunt roll. Rule ids (B1.1, ...) refer to docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from hauntable.engine.game import Step
+from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
+from hauntable.engine.rng import Rng
+from hauntable.games.betrayal.config import BOARDS, GameConfig
+from hauntable.games.betrayal.content import Content, load_content
+from hauntable.games.betrayal.discovery import DECK_NAMES, FLOOR_NAMES, cards_in_play, check_table_tile
+from hauntable.games.betrayal.house import OPPOSITE, HouseView, neighbour
+from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
+from hauntable.games.betrayal.prompts import ChooseAction
+from hauntable.games.betrayal.rooms import ELEVATOR, apply_split
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
+from hauntable.games.betrayal.world import TASKS, World, task
+
+DIE_FACES = frozenset({0, 1, 2})
+START_TILES = ("Entrance Hall", "Foyer", "Grand Staircase", "Upper Landing", "Basement Landing")
+
+
+# --- set-up (B1) -------------------------------------------------------------------------------------------
+
+
+def first_seat(config: GameConfig, content: Content) -> int:
+    """B1.4: the explorer whose birthday comes next (today counts) goes first."""
+    today = config.today_tuple()
+
+    def days_until(seat: int) -> int:
+        month, day = content.characters[config.players[seat].character].birthday
+        return ((month, day) < today) * 10_000 + month * 100 + day - (today[0] * 100 + today[1])
+
+    return min(range(len(config.players)), key=days_until)
+
+
+def new_game(config: GameConfig, content: Content | None = None) -> Step:
+    content = content or load_content()
+    config.validate(content)
+    board = BOARDS[config.board]
+    ex, ey = board.entrance
+    house = {
+        "Entrance Hall": Placed("ground", ex, ey),
+        "Foyer": Placed("ground", ex, ey + 1),
+        "Grand Staircase": Placed("ground", ex, ey + 2),
+        "Upper Landing": Placed("upper", *board.upper),
+        "Basement Landing": Placed("basement", *board.basement),
+    }
+    rng = Rng(config.seed)
+    expansions = frozenset({"widows_walk"}) if config.house_rules.revolving_wall else frozenset()
+    tiles = list(content.room_tiles(expansions))
+    stack = rng.shuffled(tiles) if config.rooms == "virtual" else sorted(tiles)
+    decks = {d: rng.shuffled(content.deck(d)) if config.cards == "virtual" else [] for d in DECK_NAMES}
+    explorers = []
+    for seat, p in enumerate(config.players):
+        ch = content.characters[p.character]
+        explorers.append(Explorer(seat, p.name, ch.id, ch.name, dict(ch.start), "Entrance Hall"))
+    seat = first_seat(config, content)
+    state = State(
+        config=config, seq=0, phase="explore", round=1, explorers=explorers, house=house, stack=stack,
+        stack_discards=[], decks=decks, card_discards={d: [] for d in DECK_NAMES}, rng=rng.state,
+        turn=Turn(seat),
+    )
+    w = World(state, content)
+    names = ", ".join(e.name for e in explorers)
+    w.say(f"A new game: {names} enter the house", "game.start")
+    w.say(f"{explorers[seat].name} has the next birthday and goes first (B1.4)", "turn.first",
+          who=explorers[seat].name)
+    _run(w)
+    return Step(state, tuple(w.out))
+
+
+# --- movement checks (B2) ---------------------------------------------------------------------------------
+
+
+def movement_left(w: World) -> int:
+    return max(0, w.value(w.s.turn.seat, "speed") - w.s.turn.moved)
+
+
+def check_move(w: World, to: str) -> tuple[str, dict]:
+    """Where a move goes: ('room', {...}) or ('discover', {...}). Raises IllegalAction saying why not."""
+    s, e = w.s, w.s.current
+    here = w.content.rooms[e.room]
+    view = HouseView(s, w.content)
+    if s.turn.movement_over:
+        raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
+    if movement_left(w) <= 0:
+        raise IllegalAction(
+            f"{e.name} has no movement left (Speed {w.value(e.seat, 'speed')}, {s.turn.moved} room(s) entered).",
+            "B2.1",
+        )
+    if to in ("up", "down"):
+        target = _stairs(w, e.room, to)
+        if target is None:
+            raise IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
+        return "room", dict(room=target, entry=None)
+    if to not in view.doors(e.room):
+        if here.front_door == to:
+            raise IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
+        raise IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
+    if here.barrier and e.side is not None and to != e.side:
+        b = here.barrier
+        raise IllegalAction(
+            f"{e.name} must cross the {e.room} first ({b['trait'].capitalize()} roll {b['target']}+).", "B6.1"
+        )
+    floor, x, y = view.cell(e.room)
+    cell = neighbour(floor, x, y, to)
+    other = view.room_at(cell)
+    if other is not None:
+        if OPPOSITE[to] not in view.doors(other):
+            raise IllegalAction(f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6")
+        return "room", dict(room=other, entry=OPPOSITE[to])
+    if not view.board.inside(cell[1], cell[2]):
+        raise IllegalAction("That door leads off the edge of the table.", "B2.6")
+    if not view.tiles_left_for(floor):
+        raise IllegalAction(f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4")
+    return "discover", dict(floor=floor, x=cell[1], y=cell[2], entry=OPPOSITE[to])
+
+
+_DIR_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _stairs(w: World, room: str, to: str) -> str | None:
+    """B2.4: Grand Staircase <-> Upper Landing; Foyer <-> Stairs from Basement once it is discovered."""
+    floors = ("basement", "ground", "upper")
+    here = floors.index(w.s.house[room].floor)
+    links = []
+    spec = w.content.rooms[room]
+    if spec.stairs_to and spec.stairs_to in w.s.house:
+        links.append(spec.stairs_to)
+    links += [n for n in w.s.house if w.content.rooms[n].stairs_to == room]
+    for other in links:
+        there = floors.index(w.s.house[other].floor)
+        if (to == "up" and there > here) or (to == "down" and there < here):
+            return other
+    return None
+
+
+def check_cross(w: World) -> None:
+    e = w.s.current
+    spec = w.content.rooms[e.room]
+    if not spec.barrier:
+        raise IllegalAction(f"There is no barrier to cross in the {e.room}.", "B6.1")
+    if len(spec.doors) == 1 and w.s.tokens.get("Vault Empty") == e.room:
+        raise IllegalAction(f"The {e.room} is already open and empty.", "B6.5")
+    if f"barrier:{e.room}" in w.s.turn.tried:
+        raise IllegalAction(f"{e.name} already tried the {e.room} this turn; try again next turn.", "B5.2")
+    if len(spec.doors) > 1 and w.s.turn.movement_over:
+        raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
+
+
+def check_fall(w: World) -> None:
+    e = w.s.current
+    spec = w.content.rooms[e.room]
+    if spec.fall_to:
+        if spec.fall_to["room"] not in w.s.house:
+            raise IllegalAction(f"The {spec.fall_to['room']} is not in the house yet: nowhere to fall.", "B6.6")
+    elif not spec.collapse:
+        raise IllegalAction(f"There is nowhere to fall from the {e.room}.", "B6.3")
+    if w.s.turn.movement_over:
+        raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
+
+
+def check_ride(w: World) -> None:
+    e = w.s.current
+    if e.room != ELEVATOR:
+        raise IllegalAction(f"{e.name} is not in the {ELEVATOR}.", "B6.4")
+    if w.s.turn.elevator_moved:
+        raise IllegalAction(f"The {ELEVATOR} already moved this turn.", "B6.4")
+
+
+def action_prompt(w: World) -> ChooseAction:
+    candidates: list[tuple[Input, object]] = [(Move(d), None) for d in ("N", "E", "S", "W", "up", "down")]
+    candidates += [(Cross(), check_cross), (Fall(), check_fall), (Ride(), check_ride)]
+    options: list[Input] = []
+    for inp, check in candidates:
+        try:
+            check_move(w, inp.to) if check is None else check(w)
+        except IllegalAction:
+            continue
+        options.append(inp)
+    options.append(EndTurn())
+    e = w.s.current
+    left = 0 if w.s.turn.movement_over else movement_left(w)
+    return ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", tuple(options), left)
+
+
+# --- the turn loop ----------------------------------------------------------------------------------------
+
+
+def _run(w: World) -> None:
+    """Run queued tasks until one waits for a prompt; with nothing queued, the current explorer acts."""
+    s = w.s
+    while s.awaiting is None:
+        if s.pending:
+            name, params = s.pending.pop(0)
+            TASKS[name](w, **params)
+        elif s.phase == "explore":
+            s.awaiting = action_prompt(w)
+            s.ctx = {}
+        else:
+            return
+
+
+@task("end_turn")
+def end_turn(w: World, seat: int) -> None:
+    w.say(f"{w.who(seat)} ends the turn", "turn.end", who=w.who(seat))
+    w.then(("end_of_turn_room", dict(seat=seat)), ("haunt_roll", dict(seat=seat)), ("next_turn", dict(seat=seat)))
+
+
+@task("haunt_roll")
+def haunt_roll(w: World, seat: int) -> None:
+    """B7.1: after a turn in which an omen was drawn, before the haunt, roll for the haunt."""
+    if w.s.phase != "explore" or not w.s.turn.omen_drawn:
+        return
+    six = w.s.config.house_rules.haunt_roll_dice == "six"
+    dice = 6 if six else min(8, w.s.omens_drawn)
+    w.ask(RollDice(seat, f"{w.who(seat)}: haunt roll - roll {dice} dice; below {w.s.omens_drawn} the haunt begins",
+                   dice, "haunt"), on="haunt_result", seat=seat)
+
+
+@task("haunt_result")
+def haunt_result(w: World, seat: int, total: int) -> None:
+    if total >= w.s.omens_drawn:
+        w.say(f"Haunt roll {total}: not below {w.s.omens_drawn} omen(s). The house waits...", "haunt.no",
+              total=total, omens=w.s.omens_drawn)
+        return
+    omen, room = w.s.turn.omen_drawn, w.explorer(seat).room
+    chart = w.content.haunt_chart
+    chart_room = room if room in chart else w.s.turn.omen_room
+    number = chart.get(chart_room, {}).get(omen)
+    w.s.phase = "haunt"
+    w.s.pending.clear()
+    w.s.haunt = {"revealer": seat, "omen": omen, "room": chart_room, "number": number, "total": total}
+    w.say(f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "
+          f"{omen} in the {chart_room}: haunt {number} (B7.2)", "haunt.begins", who=w.who(seat), omen=omen,
+          room=chart_room, number=number)
+
+
+@task("next_turn")
+def next_turn(w: World, seat: int) -> None:
+    n = len(w.s.explorers)
+    nxt = (seat + 1) % n
+    if nxt == first_seat(w.s.config, w.content):
+        w.s.round += 1
+    w.s.turn = Turn(nxt)
+    w.say(f"{w.who(nxt)}'s turn", "turn.start", who=w.who(nxt))
+
+
+# --- applying an input ------------------------------------------------------------------------------------
+
+
+def apply(state: State, inp: Input, content: Content | None = None) -> Step:
+    """Apply one input. Raises a Rejection, leaving ``state`` untouched, when it does not fit."""
+    content = content or load_content()
+    prompt = state.awaiting
+    if prompt is None:
+        raise NotAwaited("The game is over: nothing more is awaited.", "E2")
+    if inp.kind not in prompt.accepts:
+        raise NotAwaited(f"No {inp.kind} expected now; waiting for: {prompt.text}.", "E2")
+    draft = state.clone()
+    w = World(draft, content)
+    draft.awaiting, ctx = None, draft.ctx
+    draft.ctx = {}
+    _RESOLVE[prompt.kind](w, prompt, ctx, inp)
+    _run(w)
+    draft.seq += 1
+    return Step(draft, tuple(w.out))
+
+
+def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
+    seat = w.s.turn.seat
+    if isinstance(inp, Move):
+        where, params = check_move(w, inp.to)
+        here = w.content.rooms[w.s.current.room]
+        tasks = []
+        if here.exit_roll:
+            tasks.append(("exit_roll", dict(seat=seat, room=w.s.current.room)))
+        if where == "room":
+            tasks.append(("arrive", dict(seat=seat, room=params["room"], entry=params["entry"], cost=1)))
+        else:
+            tasks.append(("discover", dict(seat=seat, **params)))
+        w.then(*tasks)
+    elif isinstance(inp, Cross):
+        check_cross(w)
+        w.then(("cross", dict(seat=seat, room=w.s.current.room)))
+    elif isinstance(inp, Fall):
+        check_fall(w)
+        w.say(f"{w.who(seat)} lets go and falls from the {w.s.current.room}", "fall", who=w.who(seat))
+        w.then(("fall", dict(seat=seat, room=w.s.current.room)))
+    elif isinstance(inp, Ride):
+        check_ride(w)
+        w.then(("ride", dict(seat=seat)))
+    elif isinstance(inp, EndTurn):
+        w.then(("end_turn", dict(seat=seat)))
+
+
+def _resolve_roll(w: World, prompt, ctx, inp) -> None:
+    faces = inp.faces
+    if len(faces) != prompt.dice:
+        raise IllegalAction(f"Roll {prompt.dice} dice for {prompt.purpose}, not {len(faces)}.", "B5.1")
+    bad = [f for f in faces if f not in DIE_FACES]
+    if bad:
+        raise IllegalAction(f"Betrayal dice show 0, 1 or 2, not {bad[0]}.", "B5.1")
+    total = sum(faces)
+    w.say(f"{w.who(prompt.player)} rolls {'+'.join(map(str, faces)) or 'no dice'} = {total} ({prompt.purpose}, "
+          f"{inp.source})", "roll", who=w.who(prompt.player), total=total, source=inp.source)
+    _continue(w, ctx, total=total)
+
+
+def _resolve_split(w: World, prompt, ctx, inp) -> None:
+    amounts = inp.amounts()
+    if set(amounts) - set(prompt.traits):
+        raise IllegalAction(
+            f"{prompt.damage.capitalize()} damage goes to {prompt.traits[0].capitalize()} and "
+            f"{prompt.traits[1].capitalize()} only.", "B4.3")
+    if sum(amounts.values()) != prompt.amount:
+        raise IllegalAction(f"Split exactly {prompt.amount} damage, not {sum(amounts.values())}.", "B4.3")
+    if inp not in prompt.choices():
+        raise IllegalAction("Damage must go to a trait that can still drop (house rule damage_at_lowest).", "B4.3")
+    apply_split(w, ctx["seat"], ctx["kind"], amounts)
+
+
+def _resolve_rotation(w: World, prompt, ctx, inp) -> None:
+    if inp.quarter_turns not in prompt.rotations:
+        legal = ", ".join(map(str, prompt.rotations))
+        raise IllegalAction(f"The {prompt.tile} cannot be turned that way; legal quarter turns: {legal}.", "B3.2")
+    _continue(w, ctx, rotation=inp.quarter_turns)
+
+
+def _resolve_target(w: World, prompt, ctx, inp) -> None:
+    if inp not in prompt.targets:
+        raise IllegalAction(f"{inp.floor} {inp.x},{inp.y} is not one of the places offered.", "B6.4")
+    _continue(w, ctx, floor=inp.floor, x=inp.x, y=inp.y)
+
+
+def _resolve_tile(w: World, prompt, ctx, inp) -> None:
+    if inp.floor != prompt.floor:
+        raise IllegalAction(f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.",
+                            "B3.1")
+    legal = check_table_tile(w, inp.tile, inp.floor, inp.x, inp.y, inp.rotation, prompt.cells, ctx["entry"])
+    params = dict(ctx, tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
+    on = params.pop("on")
+    if inp.rotation is not None or len(legal) == 1:
+        w.then((on, dict(params, rotation=inp.rotation if inp.rotation is not None else legal[0])))
+        return
+    from hauntable.games.betrayal.prompts import ChooseRotation
+
+    w.ask(ChooseRotation(ctx["seat"], f"{w.who(ctx['seat'])}: which way is the {inp.tile} turned?", inp.tile,
+                         inp.floor, inp.x, inp.y, tuple(legal)), on=on, **{k: v for k, v in params.items()})
+
+
+def _resolve_card(w: World, prompt, ctx, inp) -> None:
+    card = w.content.cards.get(inp.name)
+    if card is None:
+        raise UnreadableInput(f"{inp.name!r} is not a card of this game.", "E1")
+    if card.deck != prompt.deck:
+        raise IllegalAction(
+            f"That is an {DECK_NAMES[card.deck]} card; this room asks for an {DECK_NAMES[prompt.deck]}.", "B3.5")
+    if cards_in_play(w, card.name) >= card.copies:
+        raise IllegalAction(f"{card.name} is already in play.", "B3.5")
+    _continue(w, ctx, name=card.name)
+
+
+def _continue(w: World, ctx: dict, **answer) -> None:
+    params = dict(ctx, **answer)
+    on = params.pop("on")
+    w.then((on, params))
+
+
+_RESOLVE = {
+    "action": _resolve_action,
+    "roll": _resolve_roll,
+    "split": _resolve_split,
+    "rotation": _resolve_rotation,
+    "target": _resolve_target,
+    "tile": _resolve_tile,
+    "card": _resolve_card,
+}
