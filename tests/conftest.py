@@ -1,24 +1,76 @@
-"""Shared fixtures: a Betrayal game factory and a helper that applies text inputs."""
+"""Shared test helpers: start a Betrayal game, apply text inputs, and arrange a house by hand.
+
+``arrange`` edits a freshly made state in place (tests own it) and rebuilds the awaited prompt, so a
+scenario can start with rooms already laid and explorers already standing in them.
+"""
 
 from __future__ import annotations
 
-import pytest
-
 from hauntable.engine.game import Step
+from hauntable.engine.hashing import state_hash
+from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal import GAME, GameConfig
+from hauntable.games.betrayal.content import load_content
+from hauntable.games.betrayal.rules import action_prompt
+from hauntable.games.betrayal.state import Placed
+from hauntable.games.betrayal.world import World
+
+CONTENT = load_content()
 
 
 def start(*characters: str, **kwargs) -> Step:
+    """A new game; seats in the order given. Defaults: Zoe, Ox, Vivian on 30 November."""
     kwargs.setdefault("today", "11-30")
     return GAME.new_game(GameConfig.quick(*(characters or ("zoe", "ox", "vivian")), **kwargs))
 
 
 def do(step: Step, *texts: str) -> Step:
+    """Apply inputs given as text, in order."""
     for text in texts:
         step = GAME.apply(step.state, GAME.inputs.parse(text))
     return step
 
 
-@pytest.fixture
-def game():
-    return start
+def refused(step: Step, text: str) -> Rejection:
+    """Apply an input that must be refused; check the state is untouched and return the rejection."""
+    before = state_hash(step.state)
+    try:
+        GAME.apply(step.state, GAME.inputs.parse(text))
+    except Rejection as exc:
+        assert state_hash(step.state) == before
+        return exc
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def arrange(step: Step, rooms=None, at=None, traits=None, seat=None) -> Step:
+    """Lay ``rooms`` {name: (floor, x, y, rotation)}, put explorers ``at`` {seat: room}, set ``traits``
+    {seat: {trait: index}}, make it ``seat``'s turn; then rebuild the prompt. Only for a state at rest."""
+    s = step.state
+    for name, (floor, x, y, rotation) in (rooms or {}).items():
+        s.house[name] = Placed(floor, x, y, rotation)
+        if name in s.stack:
+            s.stack.remove(name)
+    s.house_changed()
+    for i, room in (at or {}).items():
+        s.explorers[i].room = room
+    for i, values in (traits or {}).items():
+        s.explorers[i].traits.update(values)
+    if seat is not None:
+        s.turn.seat = seat
+    s.pending.clear()
+    s.awaiting = action_prompt(World(s, CONTENT))
+    s.ctx = {}
+    return step
+
+
+def texts(step: Step) -> list[str]:
+    return [o.text for o in step.outcomes]
+
+
+def choices(step: Step) -> list[str]:
+    return [str(c) for c in step.awaiting.choices()]
+
+
+def value(step: Step, seat: int, trait: str) -> int:
+    e = step.state.explorers[seat]
+    return CONTENT.characters[e.character].tracks[trait][e.traits[trait]]

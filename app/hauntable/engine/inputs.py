@@ -25,6 +25,7 @@ game log stores, so a failing test's output pastes into a new test.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import shlex
 import types
 import typing
@@ -44,10 +45,10 @@ class Input:
     kind: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        for f in _fields(type(self)):
-            value = getattr(self, f.name)
+        for name in _tuple_fields(type(self)):
+            value = getattr(self, name)
             if isinstance(value, list):  # JSON gives lists; keep inputs hashable
-                object.__setattr__(self, f.name, tuple(value))
+                object.__setattr__(self, name, tuple(value))
         self.check()
 
     def check(self) -> None:
@@ -161,6 +162,11 @@ _HINTS: dict[type, dict[str, Any]] = {}
 
 def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
     return dataclasses.fields(cls)
+
+
+@functools.cache
+def _tuple_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in _fields(cls) if typing.get_origin(_hint(cls, f)) is tuple)
 
 
 def _hint(cls: type, f: dataclasses.Field) -> Any:

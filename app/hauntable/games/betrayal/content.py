@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,7 @@ class _Entries:
                 self.fail(entry, field, "is missing")
             return default
         value = entry[field]
-        if not isinstance(value, tp) or isinstance(value, bool) and tp is int:
+        if not isinstance(value, tp) or (isinstance(value, bool) and tp is int):
             self.fail(entry, field, f"must be {getattr(tp, '__name__', tp)}, got {value!r}")
         if choices is not None and value not in choices:
             self.fail(entry, field, f"{value!r} is not one of {', '.join(map(str, choices))}")
@@ -169,7 +170,7 @@ def _load_characters(path: Path) -> dict[str, Character]:
             track = spec.get("track")
             if not (isinstance(track, list) and len(track) == 8 and all(isinstance(v, int) for v in track)):
                 e.fail(entry, f"{t}.track", "must list 8 integers")
-            if any(b < a for a, b in zip(track, track[1:], strict=False)) or track[0] < 1:
+            if any(b < a for a, b in itertools.pairwise(track)) or track[0] < 1:
                 e.fail(entry, f"{t}.track", "must rise from low to high and start at 1 or more")
             s = spec.get("start")
             if not isinstance(s, int) or not 0 <= s < 8:

@@ -10,6 +10,7 @@ from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseRotatio
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World, task
 
+BELOW_COLLAPSED = "Below Collapsed Room"  # token on the basement room under the Collapsed Room
 FLOOR_NAMES = {"basement": "basement", "ground": "ground floor", "upper": "upper floor"}
 
 
@@ -18,7 +19,9 @@ def _reshuffle(w: World) -> None:
     w.s.stack = rng.shuffled(w.s.stack_discards)
     w.s.rng = rng.state
     w.s.stack_discards = []
-    w.say("The room stack is empty: the set-aside tiles are shuffled into a new stack (B3.4)", "stack.reshuffle")
+    w.say(
+        "The room stack is empty: the set-aside tiles are shuffled into a new stack (B3.4)", "stack.reshuffle"
+    )
 
 
 def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, list[int]] | None:
@@ -63,23 +66,46 @@ def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, lis
 
 def _report_set_aside(w: World, misfits: int, closing: int, floor: str) -> None:
     if misfits:
-        w.say(f"{misfits} tile(s) not for the {FLOOR_NAMES[floor]} set aside face down (B3.1)", "stack.misfits",
-              count=misfits)
+        w.say(
+            f"{misfits} tile(s) not for the {FLOOR_NAMES[floor]} set aside face down (B3.1)",
+            "stack.misfits",
+            count=misfits,
+        )
     if closing:
-        w.say(f"{closing} tile(s) that would close the {FLOOR_NAMES[floor]} set aside (B3.3)", "stack.closing",
-              count=closing)
+        w.say(
+            f"{closing} tile(s) that would close the {FLOOR_NAMES[floor]} set aside (B3.3)",
+            "stack.closing",
+            count=closing,
+        )
 
 
 @task("discover")
-def discover(w: World, seat: int, floor: str, x: int, y: int, entry: str | None, then_card: bool = True,
-             purpose: str = "discover") -> None:
+def discover(
+    w: World,
+    seat: int,
+    floor: str,
+    x: int,
+    y: int,
+    entry: str | None,
+    then_card: bool = True,
+    purpose: str = "discover",
+) -> None:
     """Find the tile for a new room at (floor, x, y): draw it (virtual) or wait for it on the table."""
     cell = (floor, x, y)
     if w.s.config.rooms == "table":
         w.ask(
-            AwaitTile(None, f"{w.who(seat)}: draw {FLOOR_NAMES[floor]} tiles until one fits and lay it at "
-                            f"{floor} {x},{y}", floor, ((x, y),)),
-            on="place_tile", seat=seat, entry=entry, then_card=then_card, purpose=purpose,
+            AwaitTile(
+                None,
+                f"{w.who(seat)}: draw {FLOOR_NAMES[floor]} tiles until one fits and lay it at "
+                f"{floor} {x},{y}",
+                floor,
+                ((x, y),),
+            ),
+            on="place_tile",
+            seat=seat,
+            entry=entry,
+            then_card=then_card,
+            purpose=purpose,
         )
         return
     found = draw_fitting_tile(w, cell, entry)
@@ -89,38 +115,103 @@ def discover(w: World, seat: int, floor: str, x: int, y: int, entry: str | None,
     tile, rotations = found
     if not rotations:
         rotation = HouseView(w.s, w.content).closing_rotation(tile, cell, entry)
-        w.then(("place_tile", dict(seat=seat, tile=tile, floor=floor, x=x, y=y, rotation=rotation, entry=entry,
-                                   then_card=then_card, purpose=purpose, rearrange=True)))
+        w.then(
+            (
+                "place_tile",
+                dict(
+                    seat=seat,
+                    tile=tile,
+                    floor=floor,
+                    x=x,
+                    y=y,
+                    rotation=rotation,
+                    entry=entry,
+                    then_card=then_card,
+                    purpose=purpose,
+                    rearrange=True,
+                ),
+            )
+        )
     elif len(rotations) == 1:
-        w.then(("place_tile", dict(seat=seat, tile=tile, floor=floor, x=x, y=y, rotation=rotations[0],
-                                   entry=entry, then_card=then_card, purpose=purpose)))
+        w.then(
+            (
+                "place_tile",
+                dict(
+                    seat=seat,
+                    tile=tile,
+                    floor=floor,
+                    x=x,
+                    y=y,
+                    rotation=rotations[0],
+                    entry=entry,
+                    then_card=then_card,
+                    purpose=purpose,
+                ),
+            )
+        )
     else:
         w.ask(
-            ChooseRotation(seat, f"{w.who(seat)}: turn the {tile} (several ways are legal)", tile, floor, x, y,
-                           tuple(rotations)),
-            on="place_tile", seat=seat, tile=tile, floor=floor, x=x, y=y, entry=entry, then_card=then_card,
+            ChooseRotation(
+                seat,
+                f"{w.who(seat)}: turn the {tile} (several ways are legal)",
+                tile,
+                floor,
+                x,
+                y,
+                tuple(rotations),
+            ),
+            on="place_tile",
+            seat=seat,
+            tile=tile,
+            floor=floor,
+            x=x,
+            y=y,
+            entry=entry,
+            then_card=then_card,
             purpose=purpose,
         )
 
 
 @task("place_tile")
-def place_tile(w: World, seat: int, tile: str, floor: str, x: int, y: int, rotation: int, entry: str | None,
-               then_card: bool = True, purpose: str = "discover", rearrange: bool = False) -> None:
+def place_tile(
+    w: World,
+    seat: int,
+    tile: str,
+    floor: str,
+    x: int,
+    y: int,
+    rotation: int,
+    entry: str | None,
+    then_card: bool = True,
+    purpose: str = "discover",
+    rearrange: bool = False,
+) -> None:
     """Lay the tile, then: the explorer enters it, draws the card its symbol asks for (B3.5) and only then
     meets the room's own text (B3.6)."""
     w.s.house[tile] = Placed(floor, x, y, rotation)
     w.s.house_changed()
     if tile in w.s.stack:  # table mode keeps every tile not in the house in the stack
         w.s.stack.remove(tile)
-    w.say(f"{w.who(seat)} discovers the {tile} ({floor} {x},{y})", "room.discovered", who=w.who(seat),
-          room=tile, floor=floor, x=x, y=y)
+    w.say(
+        f"{w.who(seat)} discovers the {tile} ({floor} {x},{y})",
+        "room.discovered",
+        who=w.who(seat),
+        room=tile,
+        floor=floor,
+        x=x,
+        y=y,
+    )
     if rearrange:
         rearrange_floor(w, floor, keep=tile)
     symbol = w.content.rooms[tile].symbol
     tasks: list[tuple[str, dict]] = []
     if purpose == "discover":
-        tasks.append(("arrive", dict(seat=seat, room=tile, entry=entry, cost=1, effects=False, discovered=True)))
+        tasks.append(
+            ("arrive", dict(seat=seat, room=tile, entry=entry, cost=1, effects=False, discovered=True))
+        )
     else:  # a fall or another effect put the explorer here; they still draw its card (B3.7)
+        if purpose == "collapse":
+            w.s.tokens[BELOW_COLLAPSED] = tile
         tasks.append(("land", dict(seat=seat, room=tile)))
     if symbol != "none" and then_card:
         tasks.append(("draw_card", dict(seat=seat, deck=symbol, room=tile)))
@@ -128,13 +219,15 @@ def place_tile(w: World, seat: int, tile: str, floor: str, x: int, y: int, rotat
         tasks.append(("enter_effects", dict(seat=seat, room=tile, discovered=True)))
     w.then(*tasks)
 
+
 def rearrange_floor(w: World, floor: str, keep: str) -> None:
     """No tile can avoid closing the floor: turn one laid tile so a doorway opens again, keeping every
     connection it has (the smallest change, B3.3). If none can, the floor is complete."""
     view = HouseView(w.s, w.content)
-    candidates = [keep] + sorted(
+    others = (
         n for n, p in w.s.house.items() if p.floor == floor and n != keep and w.content.rooms[n].explorable
     )
+    candidates = [keep, *sorted(others)]
     for name in candidates:
         p = w.s.house[name]
         room = w.content.rooms[name]
@@ -148,15 +241,27 @@ def rearrange_floor(w: World, floor: str, keep: str) -> None:
             if view.floor_open_after(floor, name, moved):
                 w.s.house[name] = moved
                 w.s.house_changed()
-                w.say(f"No tile could keep the {FLOOR_NAMES[floor]} open: the {name} is turned to open a doorway "
-                      "(B3.3)", "floor.rearranged", room=name)
+                w.say(
+                    f"No tile could keep the {FLOOR_NAMES[floor]} open: the {name} is turned to open a door "
+                    "(B3.3)",
+                    "floor.rearranged",
+                    room=name,
+                )
                 return
     w.say(f"The {FLOOR_NAMES[floor]} is closed and no single turn of a tile reopens it", "floor.closed")
 
 
-def check_table_tile(w: World, tile: str, floor: str, x: int, y: int, rotation: int | None,
-                     cells: tuple[tuple[int, int], ...], entry: str | None) -> list[int]:
-    """Validate a tile laid on the table; returns its legal rotations. Raises IllegalAction with the reason."""
+def check_table_tile(
+    w: World,
+    tile: str,
+    floor: str,
+    x: int,
+    y: int,
+    rotation: int | None,
+    cells: tuple[tuple[int, int], ...],
+    entry: str | None,
+) -> list[int]:
+    """Check a tile laid on the table; return its legal rotations. Raises IllegalAction saying why not."""
     from hauntable.engine.rejections import IllegalAction, UnreadableInput
 
     room = w.content.rooms.get(tile)
@@ -164,12 +269,15 @@ def check_table_tile(w: World, tile: str, floor: str, x: int, y: int, rotation: 
         raise UnreadableInput(f"{tile!r} is not a room tile of this game.", "E1")
     if tile in w.s.house:
         where = w.s.house[tile]
-        raise IllegalAction(f"The {tile} is already in the house ({where.floor} {where.x},{where.y}).", "B3.1")
+        raise IllegalAction(
+            f"The {tile} is already in the house ({where.floor} {where.x},{where.y}).", "B3.1"
+        )
     if not room.explorable or tile not in w.s.stack:
         raise IllegalAction(f"The {tile} is not in the room stack.", "B3.1")
     if floor not in room.floors:
         raise IllegalAction(
-            f"The {tile} cannot go on the {FLOOR_NAMES[floor]}: set it aside face down and draw again.", "B3.1"
+            f"The {tile} cannot go on the {FLOOR_NAMES[floor]}: set it aside face down and draw again.",
+            "B3.1",
         )
     if (x, y) not in cells:
         spots = ", ".join(f"{floor} {cx},{cy}" for cx, cy in cells)
@@ -179,14 +287,16 @@ def check_table_tile(w: World, tile: str, floor: str, x: int, y: int, rotation: 
     legal = [r for r, _ in view.placements(tile, (floor, x, y), entry, free)]
     if not legal:
         raise IllegalAction(
-            f"The {tile} would close the {FLOOR_NAMES[floor]} however it is turned: set it aside and draw again.",
+            f"The {tile} would close the {FLOOR_NAMES[floor]} in every turn: set it aside, draw again.",
             "B3.3",
         )
     if rotation is not None and rotation not in legal:
         if entry is not None and entry not in doors_of(room, rotation):
-            raise IllegalAction(f"Turned that way, no door of the {tile} meets the door you came through.", "B3.2")
+            raise IllegalAction(
+                f"Turned that way, no door of the {tile} meets the door you came through.", "B3.2"
+            )
         raise IllegalAction(
-            f"Turned that way the {tile} leaves doorways unconnected that could meet; turn it so more doors meet.",
+            f"Turned that way the {tile} leaves doorways apart that could meet; turn it so more doors meet.",
             "B3.2",
         )
     return legal
@@ -208,8 +318,15 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None) -> None:
     """Draw the card a room's symbol asks for; drawing ends the explorer's movement (B2.3, B3.5)."""
     w.s.turn.movement_over = True
     if w.s.config.cards == "table":
-        w.ask(AwaitCard(seat, f"{w.who(seat)}: draw an {DECK_NAMES[deck]} card and lay it on the draw pad", deck),
-              on="gain_card", seat=seat, deck=deck, room=room)
+        w.ask(
+            AwaitCard(
+                seat, f"{w.who(seat)}: draw an {DECK_NAMES[deck]} card and lay it on the draw pad", deck
+            ),
+            on="gain_card",
+            seat=seat,
+            deck=deck,
+            room=room,
+        )
         return
     pile = w.s.decks[deck]
     if not pile and w.s.card_discards[deck]:

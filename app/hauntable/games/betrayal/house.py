@@ -6,6 +6,7 @@ closed; B3.3 the front door stays locked; B2.4 stairs.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from hauntable.games.betrayal.config import BOARDS, Board
@@ -23,7 +24,12 @@ def rotate(direction: str, quarter_turns: int) -> str:
 
 
 def doors_of(room: Room, rotation: int) -> tuple[str, ...]:
-    return tuple(rotate(d, rotation) for d in room.doors)
+    return _turned(room.doors, rotation)
+
+
+@functools.cache
+def _turned(doors: tuple[str, ...], rotation: int) -> tuple[str, ...]:
+    return tuple(rotate(d, rotation) for d in doors)
 
 
 def neighbour(floor: str, x: int, y: int, direction: str) -> Cell:
@@ -75,7 +81,9 @@ class HouseView:
                     out.append((name, d, target))
         return out
 
-    def floor_open_after(self, floor: str, name: str, placed: Placed | None, ignore: str | None = None) -> bool:
+    def floor_open_after(
+        self, floor: str, name: str, placed: Placed | None, ignore: str | None = None
+    ) -> bool:
         """Whether ``floor`` still has an open doorway once ``name`` stands at ``placed`` (B3.2)."""
         cells = dict(self.state.cells)
         if ignore is not None and ignore in self.state.house:
@@ -97,8 +105,9 @@ class HouseView:
                     return True
         return False
 
-    def placements(self, name: str, cell: Cell, entry: str | None, rules_free: bool,
-                   ignore: str | None = None) -> list[tuple[int, int]]:
+    def placements(
+        self, name: str, cell: Cell, entry: str | None, rules_free: bool, ignore: str | None = None
+    ) -> list[tuple[int, int]]:
         """Legal rotations for tile ``name`` at ``cell`` as (rotation, doors connected), best first.
 
         ``entry`` is the world direction, seen from the new tile, of the door it must meet (None when any
@@ -155,8 +164,11 @@ class HouseView:
 
     def tiles_left_for(self, floor: str) -> list[str]:
         """Tiles still to come (stack and discards) that may be laid on ``floor``."""
-        return [t for t in (*self.state.stack, *self.state.stack_discards)
-                if floor in self.content.rooms[t].floors]
+        return [
+            t
+            for t in (*self.state.stack, *self.state.stack_discards)
+            if floor in self.content.rooms[t].floors
+        ]
 
     def explorers_in(self, room: str) -> Iterable[int]:
         return (e.seat for e in self.state.explorers if e.room == room and e.alive)

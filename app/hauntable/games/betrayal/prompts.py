@@ -105,4 +105,3 @@ class AwaitCard(Prompt):
     accepts: ClassVar[tuple[str, ...]] = ("card",)
 
     deck: str = ""
-

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import FLOORS
-from hauntable.games.betrayal.discovery import FLOOR_NAMES, draw_fitting_tile
+from hauntable.games.betrayal.discovery import BELOW_COLLAPSED, FLOOR_NAMES, draw_fitting_tile
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import AwaitTile, ChooseRotation, ChooseTarget, SplitDamage
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
 
-BELOW_COLLAPSED = "Below Collapsed Room"
 VAULT_EMPTY = "Vault Empty"
 ELEVATOR = "Mystic Elevator"
 ELEVATOR_FLOORS = {4: FLOORS, 3: ("upper",), 2: ("ground",), 1: ("basement",), 0: ("basement",)}
@@ -24,9 +23,19 @@ def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: s
     """Ask for a trait roll: as many dice as the trait's current value (B4.4)."""
     dice = w.value(seat, trait)
     w.ask(
-        RollDice(seat, f"{w.who(seat)}: roll {dice} dice for {trait.capitalize()} ({target}+) - {purpose}",
-                 dice, purpose, trait, target),
-        on=on, seat=seat, trait=trait, target=target, **ctx,
+        RollDice(
+            seat,
+            f"{w.who(seat)}: roll {dice} dice for {trait.capitalize()} ({target}+) - {purpose}",
+            dice,
+            purpose,
+            trait,
+            target,
+        ),
+        on=on,
+        seat=seat,
+        trait=trait,
+        target=target,
+        **ctx,
     )
 
 
@@ -34,8 +43,15 @@ def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: s
 
 
 @task("arrive")
-def arrive(w: World, seat: int, room: str, entry: str | None, cost: int, effects: bool = True,
-           discovered: bool = False) -> None:
+def arrive(
+    w: World,
+    seat: int,
+    room: str,
+    entry: str | None,
+    cost: int,
+    effects: bool = True,
+    discovered: bool = False,
+) -> None:
     """The explorer walks into ``room`` through its door facing ``entry``; movement is spent (B2.1)."""
     e = w.explorer(seat)
     e.room = room
@@ -70,8 +86,15 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False) -> N
         w.say(f"{e.name} slides down the {room} to the {spec.slide_to}", "room.slide", who=e.name, room=room)
     elif spec.collapse and discovered:  # B6.3: only the explorer who discovers it must roll
         c = spec.collapse
-        trait_roll(w, seat, c["trait"], c["target"], f"the floor of the {room} holds", on="collapse_result",
-                   room=room)
+        trait_roll(
+            w,
+            seat,
+            c["trait"],
+            c["target"],
+            f"the floor of the {room} holds",
+            on="collapse_result",
+            room=room,
+        )
     elif spec.elevator and not w.s.turn.elevator_moved:  # B6.4: it moves as soon as it is entered
         w.then(("ride", dict(seat=seat)))
 
@@ -88,7 +111,12 @@ def exit_roll(w: World, seat: int, room: str) -> None:
 def exit_result(w: World, seat: int, room: str, trait: str, target: int, total: int) -> None:
     r = w.content.rooms[room].exit_roll
     if total >= target:
-        w.say(f"{w.who(seat)} leaves the {room} unharmed (rolled {total})", "room.exit_ok", room=room, total=total)
+        w.say(
+            f"{w.who(seat)} leaves the {room} unharmed (rolled {total})",
+            "room.exit_ok",
+            room=room,
+            total=total,
+        )
     else:
         w.say(f"{w.who(seat)} rolled {total} leaving the {room}", "room.exit_fail", room=room, total=total)
         w.lose(seat, r["lose"], 1)
@@ -114,14 +142,20 @@ def cross_result(w: World, seat: int, room: str, trait: str, target: int, total:
         if len(spec.doors) == 1:  # the Vault: open it and take what lies behind
             w.s.tokens[VAULT_EMPTY] = room
             w.say(f"{e.name} opens the {room} (rolled {total})", "vault.open", who=e.name, total=total)
-            w.then(*[("draw_card", dict(seat=seat, deck=d, room=room)) for d in spec.barrier.get("behind", [])])
+            w.then(
+                *[("draw_card", dict(seat=seat, deck=d, room=room)) for d in spec.barrier.get("behind", [])]
+            )
         else:
             doors = HouseView(w.s, w.content).doors(room)
             e.side = next(d for d in doors if d != e.side)
             w.say(f"{e.name} crosses the {room} (rolled {total})", "barrier.crossed", who=e.name, total=total)
         return
-    w.say(f"{e.name} fails to pass the {room} (rolled {total}, needs {target})", "barrier.failed",
-          who=e.name, total=total)
+    w.say(
+        f"{e.name} fails to pass the {room} (rolled {total}, needs {target})",
+        "barrier.failed",
+        who=e.name,
+        total=total,
+    )
     if w.s.config.house_rules.barrier_failure == "stop":
         w.s.turn.movement_over = True
         w.say(f"{e.name} must stop moving this turn (B6.1)", "movement.stopped", who=e.name)
@@ -145,8 +179,10 @@ def fall(w: World, seat: int, room: str) -> None:
     first faller lays the next basement tile and marks it; later fallers land there. 1 die of damage."""
     spec = w.content.rooms[room]
     if spec.fall_to:
-        w.then(("land", dict(seat=seat, room=spec.fall_to["room"])),
-               ("damage_roll", dict(seats=[seat], dice=spec.fall_to["damage_dice"], kind="physical")))
+        w.then(
+            ("land", dict(seat=seat, room=spec.fall_to["room"])),
+            ("damage_roll", dict(seats=[seat], dice=spec.fall_to["damage_dice"], kind="physical")),
+        )
         return
     c = spec.collapse
     damage = ("damage_roll", dict(seats=[seat], dice=c["damage_dice"], kind="physical"))
@@ -162,22 +198,48 @@ def lay_below_collapsed(w: World, seat: int) -> None:
     view = HouseView(w.s, w.content)
     cells = sorted({cell for _, _, cell in view.open_doorways("basement")})
     if w.s.config.rooms == "table" and cells and view.tiles_left_for("basement"):
-        w.ask(AwaitTile(None, f"{w.who(seat)} falls: draw a basement tile and lay it at an open basement doorway",
-                        "basement", tuple((x, y) for _, x, y in cells)),
-              on="place_tile", seat=seat, entry=None, then_card=True, purpose="collapse")
+        w.ask(
+            AwaitTile(
+                None,
+                f"{w.who(seat)} falls: draw a basement tile and lay it at an open basement doorway",
+                "basement",
+                tuple((x, y) for _, x, y in cells),
+            ),
+            on="place_tile",
+            seat=seat,
+            entry=None,
+            then_card=True,
+            purpose="collapse",
+        )
         return
     if w.s.config.rooms == "virtual" and cells and view.tiles_left_for("basement"):
         found = _draw_for_any_cell(w, cells)
         if found is not None:
             tile, options = found
-            w.ask(ChooseTarget(seat, f"{w.who(seat)} falls with the {tile}: choose where it joins the basement",
-                               "collapse", tuple(Target(*c) for c in options)),
-                  on="below_target", seat=seat, tile=tile)
+            w.ask(
+                ChooseTarget(
+                    seat,
+                    f"{w.who(seat)} falls with the {tile}: choose where it joins the basement",
+                    "collapse",
+                    tuple(Target(*c) for c in options),
+                ),
+                on="below_target",
+                seat=seat,
+                tile=tile,
+            )
             return
     rooms = sorted(n for n, p in w.s.house.items() if p.floor == "basement")
     targets = tuple(Target("basement", w.s.house[n].x, w.s.house[n].y) for n in rooms)
-    w.ask(ChooseTarget(seat, f"{w.who(seat)} falls: no basement tile can be laid; choose a basement room",
-                       "collapse_existing", targets), on="below_existing", seat=seat)
+    w.ask(
+        ChooseTarget(
+            seat,
+            f"{w.who(seat)} falls: no basement tile can be laid; choose a basement room",
+            "collapse_existing",
+            targets,
+        ),
+        on="below_existing",
+        seat=seat,
+    )
 
 
 def _draw_for_any_cell(w: World, cells: list) -> tuple[str, list] | None:
@@ -204,8 +266,11 @@ def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> 
     if len(rotations) == 1:
         w.then(("place_tile", dict(params, rotation=rotations[0])))
     else:
-        w.ask(ChooseRotation(seat, f"{w.who(seat)}: turn the {tile}", tile, floor, x, y, tuple(rotations)),
-              on="place_tile", **params)
+        w.ask(
+            ChooseRotation(seat, f"{w.who(seat)}: turn the {tile}", tile, floor, x, y, tuple(rotations)),
+            on="place_tile",
+            **params,
+        )
 
 
 @task("below_existing")
@@ -221,8 +286,11 @@ def below_existing(w: World, seat: int, floor: str, x: int, y: int) -> None:
 @task("ride")
 def ride(w: World, seat: int) -> None:
     w.s.turn.elevator_moved = True
-    w.ask(RollDice(seat, f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}", 2, "elevator"),
-          on="elevator_result", seat=seat)
+    w.ask(
+        RollDice(seat, f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}", 2, "elevator"),
+        on="elevator_result",
+        seat=seat,
+    )
 
 
 def elevator_targets(w: World, floors: tuple[str, ...]) -> list[Target]:
@@ -255,8 +323,13 @@ def elevator_result(w: World, seat: int, total: int) -> None:
     if not targets or targets == [stay]:
         w.say(f"No free doorway there: the {ELEVATOR} stays where it is", "elevator.stays")
         return
-    w.ask(ChooseTarget(seat, f"{w.who(seat)}: choose the doorway the {ELEVATOR} moves to", "elevator",
-                       tuple(targets)), on="elevator_move", seat=seat)
+    w.ask(
+        ChooseTarget(
+            seat, f"{w.who(seat)}: choose the doorway the {ELEVATOR} moves to", "elevator", tuple(targets)
+        ),
+        on="elevator_move",
+        seat=seat,
+    )
 
 
 @task("elevator_move")
@@ -277,8 +350,12 @@ def elevator_move(w: World, seat: int, floor: str, x: int, y: int) -> None:
 
 @task("damage_roll")
 def damage_roll(w: World, seats: list[int], dice: int, kind: str) -> None:
-    w.ask(RollDice(seats[0], f"{w.who(seats[0])}: roll {dice} die for {kind} damage", dice, f"{kind} damage"),
-          on="damage_result", seats=seats, kind=kind)
+    w.ask(
+        RollDice(seats[0], f"{w.who(seats[0])}: roll {dice} die for {kind} damage", dice, f"{kind} damage"),
+        on="damage_result",
+        seats=seats,
+        kind=kind,
+    )
 
 
 @task("damage_result")
@@ -294,8 +371,15 @@ def damage(w: World, seat: int, kind: str, amount: int) -> None:
         return
     traits = DAMAGE_TRAITS[kind]
     limits = damage_limits(w, seat, traits, amount)
-    prompt = SplitDamage(seat, f"{w.who(seat)}: take {amount} {kind} damage - split it between "
-                               f"{traits[0].capitalize()} and {traits[1].capitalize()}", kind, amount, traits, limits)
+    prompt = SplitDamage(
+        seat,
+        f"{w.who(seat)}: take {amount} {kind} damage - split it between "
+        f"{traits[0].capitalize()} and {traits[1].capitalize()}",
+        kind,
+        amount,
+        traits,
+        limits,
+    )
     choices = prompt.choices()
     if len(choices) == 1:
         apply_split(w, seat, kind, choices[0].amounts())
@@ -316,7 +400,12 @@ def damage_limits(w: World, seat: int, traits: tuple[str, str], amount: int) -> 
 def apply_split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None:
     total = sum(amounts.values())
     parts = ", ".join(f"{n} {t.capitalize()}" for t, n in amounts.items())
-    w.say(f"{w.who(seat)} takes {total} {kind} damage ({parts})", f"damage.{kind}", who=w.who(seat), amount=total)
+    w.say(
+        f"{w.who(seat)} takes {total} {kind} damage ({parts})",
+        f"damage.{kind}",
+        who=w.who(seat),
+        amount=total,
+    )
     for trait, steps in amounts.items():
         w.change_trait(seat, trait, -steps)
 
@@ -338,10 +427,12 @@ def end_of_turn_room(w: World, seat: int) -> None:
     bonus = spec.once_per_game_bonus
     if bonus:
         key = e.room if w.s.config.house_rules.once_per_game_bonus == "per_explorer" else f"room:{e.room}"
-        taken = any(key in x.bonuses_taken for x in w.s.explorers) if key.startswith("room:") else (
-            key in e.bonuses_taken)
+        taken = (
+            any(key in x.bonuses_taken for x in w.s.explorers)
+            if key.startswith("room:")
+            else (key in e.bonuses_taken)
+        )
         if not taken:
             e.bonuses_taken.append(key)
             w.say(f"{e.name} ends the turn in the {e.room} for the first time", "room.bonus", room=e.room)
             w.gain(seat, bonus["trait"], bonus["amount"])
-

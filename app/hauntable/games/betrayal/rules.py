@@ -60,15 +60,27 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         explorers.append(Explorer(seat, p.name, ch.id, ch.name, dict(ch.start), "Entrance Hall"))
     seat = first_seat(config, content)
     state = State(
-        config=config, seq=0, phase="explore", round=1, explorers=explorers, house=house, stack=stack,
-        stack_discards=[], decks=decks, card_discards={d: [] for d in DECK_NAMES}, rng=rng.state,
+        config=config,
+        seq=0,
+        phase="explore",
+        round=1,
+        explorers=explorers,
+        house=house,
+        stack=stack,
+        stack_discards=[],
+        decks=decks,
+        card_discards={d: [] for d in DECK_NAMES},
+        rng=rng.state,
         turn=Turn(seat),
     )
     w = World(state, content)
     names = ", ".join(e.name for e in explorers)
     w.say(f"A new game: {names} enter the house", "game.start")
-    w.say(f"{explorers[seat].name} has the next birthday and goes first (B1.4)", "turn.first",
-          who=explorers[seat].name)
+    w.say(
+        f"{explorers[seat].name} has the next birthday and goes first (B1.4)",
+        "turn.first",
+        who=explorers[seat].name,
+    )
     _run(w)
     return Step(state, tuple(w.out))
 
@@ -83,27 +95,39 @@ def movement_left(w: World) -> int:
 def check_move(w: World, to: str) -> tuple[str, dict]:
     """Where a move goes: ('room', {...}) or ('discover', {...}). Raises IllegalAction saying why not."""
     s, e = w.s, w.s.current
-    here = w.content.rooms[e.room]
-    view = HouseView(s, w.content)
     if s.turn.movement_over:
         raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
     if movement_left(w) <= 0:
-        raise IllegalAction(
-            f"{e.name} has no movement left (Speed {w.value(e.seat, 'speed')}, {s.turn.moved} room(s) entered).",
-            "B2.1",
-        )
+        speed = w.value(e.seat, "speed")
+        moved = s.turn.moved
+        raise IllegalAction(f"{e.name} has no movement left (Speed {speed}, {moved} rooms entered).", "B2.1")
+    found = move_target(w, HouseView(s, w.content), to)
+    if isinstance(found, IllegalAction):
+        raise found
+    return found
+
+
+def move_target(
+    w: World, view: HouseView, to: str, explain: bool = True
+) -> tuple[str, dict] | IllegalAction | None:
+    """Where a move from the current room leads, or the rejection saying why it cannot (B2, B3.4, B6.1).
+
+    With ``explain`` False a refused move gives None: listing the legal moves needs no sentences.
+    """
+    e = w.s.current
+    here = w.content.rooms[e.room]
     if to in ("up", "down"):
         target = _stairs(w, e.room, to)
         if target is None:
-            raise IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
+            return explain and IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
         return "room", dict(room=target, entry=None)
     if to not in view.doors(e.room):
         if here.front_door == to:
-            raise IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
-        raise IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
+            return explain and IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
+        return explain and IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
     if here.barrier and e.side is not None and to != e.side:
         b = here.barrier
-        raise IllegalAction(
+        return explain and IllegalAction(
             f"{e.name} must cross the {e.room} first ({b['trait'].capitalize()} roll {b['target']}+).", "B6.1"
         )
     floor, x, y = view.cell(e.room)
@@ -111,12 +135,16 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
     other = view.room_at(cell)
     if other is not None:
         if OPPOSITE[to] not in view.doors(other):
-            raise IllegalAction(f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6")
+            return explain and IllegalAction(
+                f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6"
+            )
         return "room", dict(room=other, entry=OPPOSITE[to])
     if not view.board.inside(cell[1], cell[2]):
-        raise IllegalAction("That door leads off the edge of the table.", "B2.6")
+        return explain and IllegalAction("That door leads off the edge of the table.", "B2.6")
     if not view.tiles_left_for(floor):
-        raise IllegalAction(f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4")
+        return explain and IllegalAction(
+            f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4"
+        )
     return "discover", dict(floor=floor, x=cell[1], y=cell[2], entry=OPPOSITE[to])
 
 
@@ -125,18 +153,30 @@ _DIR_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 def _stairs(w: World, room: str, to: str) -> str | None:
     """B2.4: Grand Staircase <-> Upper Landing; Foyer <-> Stairs from Basement once it is discovered."""
-    floors = ("basement", "ground", "upper")
-    here = floors.index(w.s.house[room].floor)
-    links = []
-    spec = w.content.rooms[room]
-    if spec.stairs_to and spec.stairs_to in w.s.house:
-        links.append(spec.stairs_to)
-    links += [n for n in w.s.house if w.content.rooms[n].stairs_to == room]
-    for other in links:
-        there = floors.index(w.s.house[other].floor)
-        if (to == "up" and there > here) or (to == "down" and there < here):
-            return other
+    here = FLOOR_ORDER[w.s.house[room].floor]
+    for other in stair_links(w.content).get(room, ()):
+        if other in w.s.house:
+            there = FLOOR_ORDER[w.s.house[other].floor]
+            if (to == "up" and there > here) or (to == "down" and there < here):
+                return other
     return None
+
+
+FLOOR_ORDER = {"basement": 0, "ground": 1, "upper": 2}
+_STAIR_LINKS: dict[int, dict[str, tuple[str, ...]]] = {}
+
+
+def stair_links(content: Content) -> dict[str, tuple[str, ...]]:
+    """Room -> rooms its stairs reach, both ways (computed once per content)."""
+    links = _STAIR_LINKS.get(id(content))
+    if links is None:
+        pairs: dict[str, list[str]] = {}
+        for r in content.rooms.values():
+            if r.stairs_to:
+                pairs.setdefault(r.name, []).append(r.stairs_to)
+                pairs.setdefault(r.stairs_to, []).append(r.name)
+        links = _STAIR_LINKS[id(content)] = {k: tuple(dict.fromkeys(v)) for k, v in pairs.items()}
+    return links
 
 
 def check_cross(w: World) -> None:
@@ -157,7 +197,9 @@ def check_fall(w: World) -> None:
     spec = w.content.rooms[e.room]
     if spec.fall_to:
         if spec.fall_to["room"] not in w.s.house:
-            raise IllegalAction(f"The {spec.fall_to['room']} is not in the house yet: nowhere to fall.", "B6.6")
+            raise IllegalAction(
+                f"The {spec.fall_to['room']} is not in the house yet: nowhere to fall.", "B6.6"
+            )
     elif not spec.collapse:
         raise IllegalAction(f"There is nowhere to fall from the {e.room}.", "B6.3")
     if w.s.turn.movement_over:
@@ -172,19 +214,25 @@ def check_ride(w: World) -> None:
         raise IllegalAction(f"The {ELEVATOR} already moved this turn.", "B6.4")
 
 
+_MOVES = tuple(Move(d) for d in ("N", "E", "S", "W", "up", "down"))
+_OTHER_ACTIONS = ((Cross(), check_cross), (Fall(), check_fall), (Ride(), check_ride))
+
+
 def action_prompt(w: World) -> ChooseAction:
-    candidates: list[tuple[Input, object]] = [(Move(d), None) for d in ("N", "E", "S", "W", "up", "down")]
-    candidates += [(Cross(), check_cross), (Fall(), check_fall), (Ride(), check_ride)]
+    """The turn prompt with every legal action listed (the same checks that refuse an illegal one)."""
     options: list[Input] = []
-    for inp, check in candidates:
+    left = 0 if w.s.turn.movement_over else movement_left(w)
+    if left > 0:
+        view = HouseView(w.s, w.content)
+        options += [m for m in _MOVES if isinstance(move_target(w, view, m.to, explain=False), tuple)]
+    for inp, check in _OTHER_ACTIONS:
         try:
-            check_move(w, inp.to) if check is None else check(w)
+            check(w)
         except IllegalAction:
             continue
         options.append(inp)
     options.append(EndTurn())
     e = w.s.current
-    left = 0 if w.s.turn.movement_over else movement_left(w)
     return ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", tuple(options), left)
 
 
@@ -208,7 +256,9 @@ def _run(w: World) -> None:
 @task("end_turn")
 def end_turn(w: World, seat: int) -> None:
     w.say(f"{w.who(seat)} ends the turn", "turn.end", who=w.who(seat))
-    w.then(("end_of_turn_room", dict(seat=seat)), ("haunt_roll", dict(seat=seat)), ("next_turn", dict(seat=seat)))
+    w.then(
+        ("end_of_turn_room", dict(seat=seat)), ("haunt_roll", dict(seat=seat)), ("next_turn", dict(seat=seat))
+    )
 
 
 @task("haunt_roll")
@@ -218,15 +268,27 @@ def haunt_roll(w: World, seat: int) -> None:
         return
     six = w.s.config.house_rules.haunt_roll_dice == "six"
     dice = 6 if six else min(8, w.s.omens_drawn)
-    w.ask(RollDice(seat, f"{w.who(seat)}: haunt roll - roll {dice} dice; below {w.s.omens_drawn} the haunt begins",
-                   dice, "haunt"), on="haunt_result", seat=seat)
+    w.ask(
+        RollDice(
+            seat,
+            f"{w.who(seat)}: haunt roll - roll {dice} dice; below {w.s.omens_drawn} the haunt begins",
+            dice,
+            "haunt",
+        ),
+        on="haunt_result",
+        seat=seat,
+    )
 
 
 @task("haunt_result")
 def haunt_result(w: World, seat: int, total: int) -> None:
     if total >= w.s.omens_drawn:
-        w.say(f"Haunt roll {total}: not below {w.s.omens_drawn} omen(s). The house waits...", "haunt.no",
-              total=total, omens=w.s.omens_drawn)
+        w.say(
+            f"Haunt roll {total}: not below {w.s.omens_drawn} omen(s). The house waits...",
+            "haunt.no",
+            total=total,
+            omens=w.s.omens_drawn,
+        )
         return
     omen, room = w.s.turn.omen_drawn, w.explorer(seat).room
     chart = w.content.haunt_chart
@@ -235,9 +297,15 @@ def haunt_result(w: World, seat: int, total: int) -> None:
     w.s.phase = "haunt"
     w.s.pending.clear()
     w.s.haunt = {"revealer": seat, "omen": omen, "room": chart_room, "number": number, "total": total}
-    w.say(f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "
-          f"{omen} in the {chart_room}: haunt {number} (B7.2)", "haunt.begins", who=w.who(seat), omen=omen,
-          room=chart_room, number=number)
+    w.say(
+        f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "
+        f"{omen} in the {chart_room}: haunt {number} (B7.2)",
+        "haunt.begins",
+        who=w.who(seat),
+        omen=omen,
+        room=chart_room,
+        number=number,
+    )
 
 
 @task("next_turn")
@@ -306,8 +374,14 @@ def _resolve_roll(w: World, prompt, ctx, inp) -> None:
     if bad:
         raise IllegalAction(f"Betrayal dice show 0, 1 or 2, not {bad[0]}.", "B5.1")
     total = sum(faces)
-    w.say(f"{w.who(prompt.player)} rolls {'+'.join(map(str, faces)) or 'no dice'} = {total} ({prompt.purpose}, "
-          f"{inp.source})", "roll", who=w.who(prompt.player), total=total, source=inp.source)
+    w.say(
+        f"{w.who(prompt.player)} rolls {'+'.join(map(str, faces)) or 'no dice'} = {total} ({prompt.purpose}, "
+        f"{inp.source})",
+        "roll",
+        who=w.who(prompt.player),
+        total=total,
+        source=inp.source,
+    )
     _continue(w, ctx, total=total)
 
 
@@ -316,18 +390,24 @@ def _resolve_split(w: World, prompt, ctx, inp) -> None:
     if set(amounts) - set(prompt.traits):
         raise IllegalAction(
             f"{prompt.damage.capitalize()} damage goes to {prompt.traits[0].capitalize()} and "
-            f"{prompt.traits[1].capitalize()} only.", "B4.3")
+            f"{prompt.traits[1].capitalize()} only.",
+            "B4.3",
+        )
     if sum(amounts.values()) != prompt.amount:
         raise IllegalAction(f"Split exactly {prompt.amount} damage, not {sum(amounts.values())}.", "B4.3")
     if inp not in prompt.choices():
-        raise IllegalAction("Damage must go to a trait that can still drop (house rule damage_at_lowest).", "B4.3")
+        raise IllegalAction(
+            "Damage must go to a trait that can still drop (house rule damage_at_lowest).", "B4.3"
+        )
     apply_split(w, ctx["seat"], ctx["kind"], amounts)
 
 
 def _resolve_rotation(w: World, prompt, ctx, inp) -> None:
     if inp.quarter_turns not in prompt.rotations:
         legal = ", ".join(map(str, prompt.rotations))
-        raise IllegalAction(f"The {prompt.tile} cannot be turned that way; legal quarter turns: {legal}.", "B3.2")
+        raise IllegalAction(
+            f"The {prompt.tile} cannot be turned that way; legal quarter turns: {legal}.", "B3.2"
+        )
     _continue(w, ctx, rotation=inp.quarter_turns)
 
 
@@ -339,8 +419,9 @@ def _resolve_target(w: World, prompt, ctx, inp) -> None:
 
 def _resolve_tile(w: World, prompt, ctx, inp) -> None:
     if inp.floor != prompt.floor:
-        raise IllegalAction(f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.",
-                            "B3.1")
+        raise IllegalAction(
+            f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.", "B3.1"
+        )
     legal = check_table_tile(w, inp.tile, inp.floor, inp.x, inp.y, inp.rotation, prompt.cells, ctx["entry"])
     params = dict(ctx, tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
     on = params.pop("on")
@@ -349,8 +430,19 @@ def _resolve_tile(w: World, prompt, ctx, inp) -> None:
         return
     from hauntable.games.betrayal.prompts import ChooseRotation
 
-    w.ask(ChooseRotation(ctx["seat"], f"{w.who(ctx['seat'])}: which way is the {inp.tile} turned?", inp.tile,
-                         inp.floor, inp.x, inp.y, tuple(legal)), on=on, **{k: v for k, v in params.items()})
+    w.ask(
+        ChooseRotation(
+            ctx["seat"],
+            f"{w.who(ctx['seat'])}: which way is the {inp.tile} turned?",
+            inp.tile,
+            inp.floor,
+            inp.x,
+            inp.y,
+            tuple(legal),
+        ),
+        on=on,
+        **{k: v for k, v in params.items()},
+    )
 
 
 def _resolve_card(w: World, prompt, ctx, inp) -> None:
@@ -359,7 +451,9 @@ def _resolve_card(w: World, prompt, ctx, inp) -> None:
         raise UnreadableInput(f"{inp.name!r} is not a card of this game.", "E1")
     if card.deck != prompt.deck:
         raise IllegalAction(
-            f"That is an {DECK_NAMES[card.deck]} card; this room asks for an {DECK_NAMES[prompt.deck]}.", "B3.5")
+            f"That is an {DECK_NAMES[card.deck]} card; this room asks for an {DECK_NAMES[prompt.deck]}.",
+            "B3.5",
+        )
     if cards_in_play(w, card.name) >= card.copies:
         raise IllegalAction(f"{card.name} is already in play.", "B3.5")
     _continue(w, ctx, name=card.name)

@@ -36,13 +36,11 @@ class Explorer:
     alive: bool = True
 
     def copy(self) -> Explorer:
-        return dataclasses.replace(
-            self,
-            traits=dict(self.traits),
-            items=list(self.items),
-            omens=list(self.omens),
-            bonuses_taken=list(self.bonuses_taken),
-        )
+        new = object.__new__(Explorer)
+        new.__dict__.update(self.__dict__)
+        new.traits, new.items, new.omens = dict(self.traits), list(self.items), list(self.omens)
+        new.bonuses_taken = list(self.bonuses_taken)
+        return new
 
 
 @dataclasses.dataclass
@@ -58,7 +56,10 @@ class Turn:
     elevator_moved: bool = False
 
     def copy(self) -> Turn:
-        return dataclasses.replace(self, tried=list(self.tried))
+        new = object.__new__(Turn)
+        new.__dict__.update(self.__dict__)
+        new.tried = list(self.tried)
+        return new
 
 
 @dataclasses.dataclass
@@ -87,19 +88,19 @@ class State:
 
     def clone(self) -> State:
         """A copy whose containers can be changed without touching this state."""
-        return dataclasses.replace(
-            self,
-            explorers=[e.copy() for e in self.explorers],
-            house=dict(self.house),
-            stack=list(self.stack),
-            stack_discards=list(self.stack_discards),
-            decks={k: list(v) for k, v in self.decks.items()},
-            card_discards={k: list(v) for k, v in self.card_discards.items()},
-            turn=self.turn.copy(),
-            tokens=dict(self.tokens),
-            pending=list(self.pending),
-            _cells=None,
-        )
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.explorers = [e.copy() for e in self.explorers]
+        new.house = dict(self.house)
+        new.stack = list(self.stack)
+        new.stack_discards = list(self.stack_discards)
+        new.decks = {k: list(v) for k, v in self.decks.items()}
+        new.card_discards = {k: list(v) for k, v in self.card_discards.items()}
+        new.turn = self.turn.copy()
+        new.tokens = dict(self.tokens)
+        new.pending = list(self.pending)
+        new._cells = self._cells  # the house is unchanged until house_changed() says so
+        return new
 
     @property
     def cells(self) -> dict[tuple[str, int, int], str]:
@@ -122,9 +123,7 @@ class State:
             "phase": self.phase,
             "round": self.round,
             "config": self.config.to_json(),
-            "explorers": [
-                {k: v for k, v in dataclasses.asdict(e).items()} for e in self.explorers
-            ],
+            "explorers": [{k: v for k, v in dataclasses.asdict(e).items()} for e in self.explorers],
             "house": {name: dataclasses.asdict(p) for name, p in sorted(self.house.items())},
             "stack": list(self.stack),
             "stack_discards": list(self.stack_discards),

@@ -87,7 +87,11 @@ class World:
         self.say(
             f"{self.who(seat)} loses {steps} {trait.capitalize()} (now {self.value(seat, trait)})"
             + ("" if moved == -steps else "; it cannot drop below its lowest step before the haunt"),
-            "trait.lose", who=self.who(seat), trait=trait, steps=steps, value=self.value(seat, trait),
+            "trait.lose",
+            who=self.who(seat),
+            trait=trait,
+            steps=steps,
+            value=self.value(seat, trait),
         )
 
     def gain(self, seat: int, trait: str, steps: int) -> None:
@@ -95,5 +99,9 @@ class World:
         self.say(
             f"{self.who(seat)} gains {steps} {trait.capitalize()} (now {self.value(seat, trait)})"
             + ("" if moved == steps else "; it is already at the top of its track"),
-            "trait.gain", who=self.who(seat), trait=trait, steps=steps, value=self.value(seat, trait),
+            "trait.gain",
+            who=self.who(seat),
+            trait=trait,
+            steps=steps,
+            value=self.value(seat, trait),
         )
