@@ -82,7 +82,7 @@ def test_B6_3_the_collapsed_room_holds_on_speed_5():
     assert step.state.current.room == "Collapsed Room"
 
 
-def test_B6_3_the_first_faller_lays_the_next_basement_tile_and_takes_one_die_of_damage():
+def test_B6_3_B3_7_the_first_faller_lays_the_next_basement_tile_draws_its_card_and_takes_damage():
     step = zoe_first()
     step.state.stack = ["Collapsed Room", "Attic", "Wine Cellar"]
     step = do(arrange(step), "move E", "roll 0,0,1,0")
