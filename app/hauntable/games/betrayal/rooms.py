@@ -319,7 +319,7 @@ def elevator_result(w: World, seat: int, total: int) -> None:
             w.then(("damage_roll", dict(seats=inside, dice=1, kind="physical")))
     stay = Target(here.floor, here.x, here.y)
     if here.floor in floors:
-        targets = [stay, *targets]
+        targets = [stay, *(t for t in targets if t != stay)]
     if not targets or targets == [stay]:
         w.say(f"No free doorway there: the {ELEVATOR} stays where it is", "elevator.stays")
         return

@@ -12,7 +12,7 @@ from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.discovery import DECK_NAMES, FLOOR_NAMES, cards_in_play, check_table_tile
-from hauntable.games.betrayal.house import OPPOSITE, HouseView, neighbour
+from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
 from hauntable.games.betrayal.rooms import ELEVATOR, apply_split
@@ -107,27 +107,22 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
     return found
 
 
-def move_target(
-    w: World, view: HouseView, to: str, explain: bool = True
-) -> tuple[str, dict] | IllegalAction | None:
-    """Where a move from the current room leads, or the rejection saying why it cannot (B2, B3.4, B6.1).
-
-    With ``explain`` False a refused move gives None: listing the legal moves needs no sentences.
-    """
+def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict] | IllegalAction:
+    """Where a move from the current room leads, or the rejection saying why it cannot (B2, B3.4, B6.1)."""
     e = w.s.current
     here = w.content.rooms[e.room]
     if to in ("up", "down"):
         target = _stairs(w, e.room, to)
         if target is None:
-            return explain and IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
+            return IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
         return "room", dict(room=target, entry=None)
     if to not in view.doors(e.room):
         if here.front_door == to:
-            return explain and IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
-        return explain and IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
+            return IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
+        return IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
     if here.barrier and e.side is not None and to != e.side:
         b = here.barrier
-        return explain and IllegalAction(
+        return IllegalAction(
             f"{e.name} must cross the {e.room} first ({b['trait'].capitalize()} roll {b['target']}+).", "B6.1"
         )
     floor, x, y = view.cell(e.room)
@@ -135,16 +130,12 @@ def move_target(
     other = view.room_at(cell)
     if other is not None:
         if OPPOSITE[to] not in view.doors(other):
-            return explain and IllegalAction(
-                f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6"
-            )
+            return IllegalAction(f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6")
         return "room", dict(room=other, entry=OPPOSITE[to])
     if not view.board.inside(cell[1], cell[2]):
-        return explain and IllegalAction("That door leads off the edge of the table.", "B2.6")
+        return IllegalAction("That door leads off the edge of the table.", "B2.6")
     if not view.tiles_left_for(floor):
-        return explain and IllegalAction(
-            f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4"
-        )
+        return IllegalAction(f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4")
     return "discover", dict(floor=floor, x=cell[1], y=cell[2], entry=OPPOSITE[to])
 
 
@@ -214,25 +205,69 @@ def check_ride(w: World) -> None:
         raise IllegalAction(f"The {ELEVATOR} already moved this turn.", "B6.4")
 
 
-_MOVES = tuple(Move(d) for d in ("N", "E", "S", "W", "up", "down"))
-_OTHER_ACTIONS = ((Cross(), check_cross), (Fall(), check_fall), (Ride(), check_ride))
+_MOVES = {d: Move(d) for d in ("N", "E", "S", "W", "up", "down")}
+_CROSS, _FALL, _RIDE, _END = Cross(), Fall(), Ride(), EndTurn()
+
+
+def legal_moves(w: World) -> list[Input]:
+    """The moves ``check_move`` accepts, found without building a rejection for each refused one.
+
+    The turn prompt is rebuilt after nearly every input, so this is the engine's hot path; a property test
+    checks it against ``check_move`` on random games.
+    """
+    s, e = w.s, w.s.current
+    rooms, house = w.content.rooms, s.house
+    here = house[e.room]
+    spec = rooms[e.room]
+    cells = s.cells
+    board = BOARDS[s.config.board]
+    out: list[Input] = []
+    left_for: dict[str, bool] = {}
+    doors = doors_of(spec, here.rotation)
+    for d in ("N", "E", "S", "W"):
+        if d not in doors:
+            continue
+        if spec.barrier and e.side is not None and d != e.side:
+            continue
+        dx, dy = STEP[d]
+        cell = (here.floor, here.x + dx, here.y + dy)
+        other = cells.get(cell)
+        if other is not None:
+            o = house[other]
+            if OPPOSITE[d] in doors_of(rooms[other], o.rotation):
+                out.append(_MOVES[d])
+        elif board.inside(cell[1], cell[2]):
+            if here.floor not in left_for:
+                left_for[here.floor] = bool(HouseView(s, w.content).tiles_left_for(here.floor))
+            if left_for[here.floor]:
+                out.append(_MOVES[d])
+    for to in ("up", "down"):
+        if e.room in stair_links(w.content) and _stairs(w, e.room, to) is not None:
+            out.append(_MOVES[to])
+    return out
+
+
+def _allowed(check, w: World) -> bool:
+    try:
+        check(w)
+    except IllegalAction:
+        return False
+    return True
 
 
 def action_prompt(w: World) -> ChooseAction:
     """The turn prompt with every legal action listed (the same checks that refuse an illegal one)."""
-    options: list[Input] = []
-    left = 0 if w.s.turn.movement_over else movement_left(w)
-    if left > 0:
-        view = HouseView(w.s, w.content)
-        options += [m for m in _MOVES if isinstance(move_target(w, view, m.to, explain=False), tuple)]
-    for inp, check in _OTHER_ACTIONS:
-        try:
-            check(w)
-        except IllegalAction:
-            continue
-        options.append(inp)
-    options.append(EndTurn())
     e = w.s.current
+    spec = w.content.rooms[e.room]
+    left = 0 if w.s.turn.movement_over else movement_left(w)
+    options: list[Input] = legal_moves(w) if left > 0 else []
+    if spec.barrier and _allowed(check_cross, w):
+        options.append(_CROSS)
+    if (spec.fall_to or spec.collapse) and _allowed(check_fall, w):
+        options.append(_FALL)
+    if spec.elevator and _allowed(check_ride, w):
+        options.append(_RIDE)
+    options.append(_END)
     return ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", tuple(options), left)
 
 

@@ -1,0 +1,82 @@
+"""Invariants over random legal games: every listed choice is accepted, everything refused leaves the
+state alone, the fast move listing agrees with the move checks, and explorations reach the haunt."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import CONTENT
+from hauntable.engine.bots import RandomBot
+from hauntable.engine.hashing import state_hash
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rejections import IllegalAction, Rejection
+from hauntable.games.betrayal import GAME, GameConfig, HouseRules
+from hauntable.games.betrayal.inputs import Move, Roll
+from hauntable.games.betrayal.prompts import ChooseAction
+from hauntable.games.betrayal.rules import check_move, legal_moves
+from hauntable.games.betrayal.world import World
+
+CHARACTERS = ("zoe", "ox", "vivian", "peter", "longfellow", "heather")
+
+configs = st.builds(
+    lambda n, seed, board, rules: GameConfig.quick(
+        *CHARACTERS[:n], seed=seed, board=board, house_rules=rules
+    ),
+    st.integers(3, 6),
+    st.integers(0, 2**32),
+    st.sampled_from(["open", "table7"]),
+    st.builds(
+        HouseRules,
+        door_matching=st.sampled_from(["connect_all", "free"]),
+        misfit_tiles=st.sampled_from(["discard", "bottom"]),
+        damage_at_lowest=st.sampled_from(["allowed", "must_drop"]),
+        revolving_wall=st.booleans(),
+    ),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs, st.integers(0, 2**16))
+def test_random_legal_explorations_reach_the_haunt_and_every_choice_is_legal(config, bot_seed):
+    step = GAME.new_game(config)
+    bot = RandomBot(bot_seed, Roll)
+    for _ in range(5000):
+        if step.awaiting is None:
+            break
+        prompt = step.awaiting
+        if isinstance(prompt, ChooseAction):
+            w = World(step.state, CONTENT)
+            fast = [str(m) for m in legal_moves(w)] if prompt.movement_left else []
+            slow = []
+            for d in ("N", "E", "S", "W", "up", "down"):
+                try:
+                    check_move(w, d)
+                    slow.append(f"move {d}")
+                except IllegalAction:
+                    pass
+            assert fast == slow
+            for c in prompt.choices():  # every listed choice is accepted
+                GAME.apply(step.state, c)
+            before = state_hash(step.state)
+            for d in ("N", "E", "S", "W", "up", "down"):
+                if Move(d) not in prompt.choices():
+                    try:
+                        GAME.apply(step.state, Move(d))
+                        raise AssertionError(f"move {d} was not listed but accepted")
+                    except Rejection:
+                        pass
+            assert state_hash(step.state) == before
+        elif isinstance(prompt, RollDice):
+            for bad in (Roll((1,) * (prompt.dice + 1)), Roll((3,) * prompt.dice) if prompt.dice else None):
+                if bad is not None:
+                    try:
+                        GAME.apply(step.state, bad)
+                        raise AssertionError(f"{bad} accepted")
+                    except Rejection:
+                        pass
+        step = GAME.apply(step.state, bot.choose(step))
+    assert step.awaiting is None and step.state.phase == "haunt"
+    assert step.state.haunt["number"] is not None
+    # before the haunt nobody drops below the lowest step, nothing goes above the top
+    assert all(0 <= i <= 7 for e in step.state.explorers for i in e.traits.values())
