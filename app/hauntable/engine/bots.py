@@ -42,7 +42,9 @@ class RandomBot:
         return choices[self.rng.below(len(choices))]
 
 
-def play(game: GameDefinition, step: Step, bot: RandomBot, max_inputs: int = 10_000) -> tuple[Step, list[Input]]:
+def play(
+    game: GameDefinition, step: Step, bot: RandomBot, max_inputs: int = 10_000
+) -> tuple[Step, list[Input]]:
     """Let the bot play until the game stops awaiting or ``max_inputs`` inputs were applied."""
     inputs: list[Input] = []
     while step.awaiting is not None and len(inputs) < max_inputs:
@@ -50,3 +52,20 @@ def play(game: GameDefinition, step: Step, bot: RandomBot, max_inputs: int = 10_
         step = game.apply(step.state, inp)
         inputs.append(inp)
     return step, inputs
+
+
+def roll_maker(game: GameDefinition) -> Callable[[tuple[int, ...], str], Input]:
+    """A ``make_roll`` for :class:`RandomBot` that builds the game's ``roll`` input through its registry."""
+
+    def make_roll(faces: tuple[int, ...], source: str) -> Input:
+        return game.inputs.from_json({"kind": "roll", "faces": list(faces), "source": source})
+
+    return make_roll
+
+
+def seq_seeded_choice(game: GameDefinition, step: Step, seed: int) -> Input:
+    """A random-legal input that depends only on (``seed``, ``state.seq``): no bot state crosses steps.
+
+    So a bot run killed and resumed from the game log makes exactly the choices an uninterrupted run makes.
+    """
+    return RandomBot(seed * 1_000_003 + step.state.seq, roll_maker(game)).choose(step)

@@ -55,6 +55,13 @@ class Input:
         """Refuse impossible values (override in subclasses)."""
 
     def __str__(self) -> str:
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = self._format()
+            object.__setattr__(self, "_text", text)  # inputs are frozen: the text never changes
+        return text
+
+    def _format(self) -> str:
         words = [self.kind]
         for f in _fields(type(self)):
             value = getattr(self, f.name)

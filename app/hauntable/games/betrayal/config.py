@@ -6,7 +6,9 @@ Where the rulebooks disagree, the difference is a :class:`HouseRules` field with
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 from typing import Any
 
 from hauntable.engine.rejections import BadConfig
@@ -132,6 +134,10 @@ class GameConfig:
         return month, day
 
     def to_json(self) -> dict[str, Any]:
+        return copy.deepcopy(self._json)
+
+    @functools.cached_property
+    def _json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["players"] = [dataclasses.asdict(p) for p in self.players]
         return data

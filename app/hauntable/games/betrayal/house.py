@@ -170,5 +170,11 @@ class HouseView:
             if floor in self.content.rooms[t].floors
         ]
 
+    def has_tiles_for(self, floor: str) -> bool:
+        rooms = self.content.rooms
+        return any(floor in rooms[t].floors for t in self.state.stack) or any(
+            floor in rooms[t].floors for t in self.state.stack_discards
+        )
+
     def explorers_in(self, room: str) -> Iterable[int]:
         return (e.seat for e in self.state.explorers if e.room == room and e.alive)

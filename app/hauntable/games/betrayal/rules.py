@@ -134,7 +134,7 @@ def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict] | Illega
         return "room", dict(room=other, entry=OPPOSITE[to])
     if not view.board.inside(cell[1], cell[2]):
         return IllegalAction("That door leads off the edge of the table.", "B2.6")
-    if not view.tiles_left_for(floor):
+    if not view.has_tiles_for(floor):
         return IllegalAction(f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4")
     return "discover", dict(floor=floor, x=cell[1], y=cell[2], entry=OPPOSITE[to])
 
@@ -238,7 +238,7 @@ def legal_moves(w: World) -> list[Input]:
                 out.append(_MOVES[d])
         elif board.inside(cell[1], cell[2]):
             if here.floor not in left_for:
-                left_for[here.floor] = bool(HouseView(s, w.content).tiles_left_for(here.floor))
+                left_for[here.floor] = HouseView(s, w.content).has_tiles_for(here.floor)
             if left_for[here.floor]:
                 out.append(_MOVES[d])
     for to in ("up", "down"):

@@ -1,0 +1,1 @@
+"""Terminal front-end: pure renderers (render) and the read-eval-print loop (loop)."""
