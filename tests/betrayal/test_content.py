@@ -122,7 +122,7 @@ def test_room_tiles_of_the_base_box(content):
     assert content.rooms["Entrance Hall"].front_door == "S"
     assert len(content.room_tiles()) == 42
     assert "Revolving Wall" not in content.room_tiles()
-    assert len(content.room_tiles(frozenset({"widows_walk"}))) == 43
+    assert len(content.room_tiles(frozenset({"optional"}))) == 43
 
 
 def test_symbol_totals_of_the_explorable_base_rooms(content):
@@ -307,6 +307,13 @@ def drop(name: str) -> Callable[[dict], None]:
     return breaks
 
 
+def drop_key(name: str, table: str, key: str) -> Callable[[dict], None]:
+    def breaks(data: dict) -> None:
+        del find(data, name)[1][table][key]
+
+    return breaks
+
+
 def unknown_omen(data: dict) -> None:
     haunts = find(data, "Kitchen")[1]["haunts"]
     haunts["Bone"] = haunts.pop("Bite")
@@ -336,7 +343,40 @@ BROKEN = [  # id, file, how to break it, the entry and the field the message mus
     ("card-unknown-subtype", K, edit("Dog", "subtype", "pet"), "Dog", "subtype"),
     ("card-duplicate-name", K, edit("Bell", "name", "Axe"), "Axe", "name"),
     ("missing-card", K, drop("Bell"), "item", "copies"),
-    ("chart-unknown-omen", H, unknown_omen, "Kitchen", "haunts"),
+    ("chart-unknown-omen", H, unknown_omen, "Kitchen", "haunts.Bone"),
+    ("chart-row-twice", H, twice("Kitchen"), "Kitchen", "room"),
+    ("birthday-one-digit", C, edit("zoe", "birthday", "1-5"), "Zoe Ingstrom", "birthday"),
+    ("trait-table-unknown-key", C, edit("ox", "speed.strat", 1), "Ox Bellows", "speed.strat"),
+    ("front-door-on-a-door", R, edit("Entrance Hall", "front_door", "N"), "Entrance Hall", "front_door"),
+    (
+        "rule-missing-key",
+        R,
+        drop_key("Library", "once_per_game_bonus", "trait"),
+        "Library",
+        "once_per_game_bonus.trait",
+    ),
+    (
+        "rule-bad-floor",
+        R,
+        edit("Collapsed Room", "collapse.to_floor", "attic"),
+        "Collapsed Room",
+        "collapse.to_floor",
+    ),
+    (
+        "rule-bad-damage-kind",
+        R,
+        edit("Crypt", "end_turn_damage.kind", "spiritual"),
+        "Crypt",
+        "end_turn_damage.kind",
+    ),
+    (
+        "stairs-to-itself",
+        R,
+        edit("Grand Staircase", "stairs_to", "Grand Staircase"),
+        "Grand Staircase",
+        "stairs_to",
+    ),
+    ("card-copies-0", K, edit("Axe", "copies", 0), "Axe", "copies"),
     ("chart-haunt-51", H, edit("Kitchen", "haunts.Skull", 51), "Kitchen", "haunts.Skull"),
     ("chart-row-not-an-omen-room", H, edit("Kitchen", "room", "Attic"), "Attic", "room"),
     ("chart-row-missing", H, drop("Kitchen"), "Kitchen", "room"),

@@ -28,7 +28,7 @@ class HouseRules:
     elevator_zero_damage: str = "each"  # each (one die each) | shared (one roll for all)
     damage_at_lowest: str = "allowed"  # allowed | must_drop
     once_per_game_bonus: str = "per_explorer"  # per_explorer | per_room
-    revolving_wall: bool = False  # add the Widow's Walk Revolving Wall tile to the stack
+    revolving_wall: bool = False  # add the optional Revolving Wall room tile to the stack (B6.11)
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),

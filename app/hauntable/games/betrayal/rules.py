@@ -50,7 +50,7 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         "Basement Landing": Placed("basement", *board.basement),
     }
     rng = Rng(config.seed)
-    expansions = frozenset({"widows_walk"}) if config.house_rules.revolving_wall else frozenset()
+    expansions = frozenset({"optional"}) if config.house_rules.revolving_wall else frozenset()
     tiles = list(content.room_tiles(expansions))
     stack = rng.shuffled(tiles) if config.rooms == "virtual" else sorted(tiles)
     decks = {d: rng.shuffled(content.deck(d)) if config.cards == "virtual" else [] for d in DECK_NAMES}
