@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from conftest import do, start
+from conftest import arrange, do, start
 from hauntable.engine import find_game, replay, state_hash
 from hauntable.engine.bots import RandomBot, play
 from hauntable.engine.dice import BETRAYAL_DIE, FixedDice, VirtualDice
@@ -91,3 +91,11 @@ def test_the_engine_does_no_io_reads_no_clock_and_imports_no_random():
             assert not banned & set(names), f"{path.name} imports {banned & set(names)}"
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "open":
                 raise AssertionError(f"{path.name} opens a file")
+
+
+def test_explorers_shared_between_states_are_copied_before_they_change():
+    step = arrange(start(today="11-05"), rooms={"Crypt": ("basement", 0, 1, 2)}, at={0: "Crypt"})
+    after = do(step, "end", "split sanity=1")
+    assert step.state.explorers[0].traits["sanity"] == 2
+    assert after.state.explorers[0].traits["sanity"] == 1
+    assert after.state.explorers[1] is step.state.explorers[1]  # untouched explorers are shared

@@ -87,10 +87,13 @@ class State:
     _cells: dict[tuple[str, int, int], str] | None = dataclasses.field(default=None, repr=False)
 
     def clone(self) -> State:
-        """A copy whose containers can be changed without touching this state."""
+        """A copy whose containers can be changed without touching this state.
+
+        Explorers are shared with this state until changed: change one only through ``World.explorer``.
+        """
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
-        new.explorers = [e.copy() for e in self.explorers]
+        new.explorers = list(self.explorers)  # shared: World.explorer() copies one before changing it
         new.house = dict(self.house)
         new.stack = list(self.stack)
         new.stack_discards = list(self.stack_discards)

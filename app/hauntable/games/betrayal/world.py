@@ -41,6 +41,7 @@ class World:
         self.s = state
         self.content = content
         self.out: list[Outcome] = []
+        self._owned: set[int] = set()  # seats whose explorer this apply has copied and may change
 
     # --- queue and prompts -----------------------------------------------------------------------------
 
@@ -54,7 +55,7 @@ class World:
         self.s.ctx = {"on": on, **ctx}
 
     def say(self, text: str, code: str = "", **params: Any) -> None:
-        self.out.append(Outcome(text, code, tuple(sorted(params.items()))))
+        self.out.append(Outcome(text, code, tuple(params.items())))
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -63,6 +64,10 @@ class World:
         return HouseView(self.s, self.content)
 
     def explorer(self, seat: int) -> Explorer:
+        """The explorer at ``seat``, safe to change (copied from the previous state on first use)."""
+        if seat not in self._owned:
+            self.s.explorers[seat] = self.s.explorers[seat].copy()
+            self._owned.add(seat)
         return self.s.explorers[seat]
 
     def value(self, seat: int, trait: str) -> int:
@@ -77,7 +82,7 @@ class World:
     def change_trait(self, seat: int, trait: str, steps: int) -> int:
         """Move a trait's clip by ``steps`` along its track, capped at the top and, before the haunt, at the
         lowest step above the skull (B4.1, B4.2). Returns the steps actually moved."""
-        e = self.s.explorers[seat]
+        e = self.explorer(seat)
         before = e.traits[trait]
         e.traits[trait] = max(0, min(7, before + steps))
         return e.traits[trait] - before
