@@ -347,7 +347,10 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
 
     Card effects are issue 3: docs/cards.md lists what is still pending.
     """
+    from hauntable.games.betrayal.cards import CARD_RULES
+
     e = w.explorer(seat)
+    rules = CARD_RULES.get(name)
     if deck == "omen":
         e.omens.append(name)
         w.s.omens_drawn += 1
@@ -357,8 +360,13 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
         e.items.append(name)
         w.say(f"{e.name} draws the item {name}", "card.item", who=e.name, card=name)
     else:
-        w.s.card_discards["event"].append(name)
         w.say(f"{e.name} draws the event {name}", "card.event", who=e.name, card=name)
+        if not (rules and rules.kept):
+            w.s.card_discards["event"].append(name)
+    if rules is not None:
+        w.say(f"{name}: {rules.summary}", "card.summary", card=name)
+        if rules.on_draw:
+            w.then(("effects", dict(seat=seat, card=name, effects=list(rules.on_draw))))
 
 
 def cards_in_play(w: World, name: str) -> int:

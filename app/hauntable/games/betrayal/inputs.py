@@ -137,3 +137,14 @@ class DrawCard(Input):
 
 
 INPUTS = InputRegistry([Move, EndTurn, Cross, Fall, Ride, Roll, Split, Rotate, PlaceTile, Target, DrawCard])
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Choose(Input):
+    """Pick one of the options a card or rule offers (a trait, yes or no, a player...)."""
+
+    kind = "choose"
+    option: str
+
+
+INPUTS = InputRegistry([*INPUTS, Choose])

@@ -13,6 +13,7 @@ __all__ = [
     "AwaitCard",
     "AwaitTile",
     "ChooseAction",
+    "ChooseOption",
     "ChooseRotation",
     "ChooseTarget",
     "RollDice",
@@ -105,3 +106,19 @@ class AwaitCard(Prompt):
     accepts: ClassVar[tuple[str, ...]] = ("card",)
 
     deck: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseOption(Prompt):
+    """Pick one of ``options`` for ``purpose`` (a card offering a choice of trait, yes or no, ...)."""
+
+    kind: ClassVar[str] = "option"
+    accepts: ClassVar[tuple[str, ...]] = ("choose",)
+
+    purpose: str = ""
+    options: tuple[str, ...] = ()
+
+    def choices(self) -> tuple[Input, ...]:
+        from hauntable.games.betrayal.inputs import Choose
+
+        return tuple(Choose(o) for o in self.options)

@@ -494,6 +494,12 @@ def _resolve_card(w: World, prompt, ctx, inp) -> None:
     _continue(w, ctx, name=card.name)
 
 
+def _resolve_option(w: World, prompt, ctx, inp) -> None:
+    if inp.option not in prompt.options:
+        raise IllegalAction(f"Choose one of: {', '.join(prompt.options)}.", "B3.5")
+    _continue(w, ctx, option=inp.option)
+
+
 def _continue(w: World, ctx: dict, **answer) -> None:
     params = dict(ctx, **answer)
     on = params.pop("on")
@@ -508,4 +514,5 @@ _RESOLVE = {
     "target": _resolve_target,
     "tile": _resolve_tile,
     "card": _resolve_card,
+    "option": _resolve_option,
 }
