@@ -5,7 +5,7 @@ on the draw pad, dice faces from a tower) or a virtual source. Text form, as in 
 
     >>> from hauntable.engine.inputs import Input, InputRegistry
     >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
+    >>> @dataclass(frozen=True, repr=False)
     ... class Roll(Input):
     ...     kind = "roll"
     ...     faces: tuple[int, ...]
@@ -37,7 +37,8 @@ from hauntable.engine.rejections import UnreadableInput
 
 @dataclasses.dataclass(frozen=True)
 class Input:
-    """Base of every input. Subclasses are frozen dataclasses and set ``kind`` (the first word of the text).
+    """Base of every input. Subclasses are ``@dataclass(frozen=True, repr=False)`` and set ``kind`` (the
+    first word of the text); ``repr=False`` keeps the pasteable ``Kind.parse('...')`` repr.
 
     Subclasses may override ``check()`` to refuse impossible values with :class:`UnreadableInput`.
     """
@@ -97,6 +98,8 @@ class InputRegistry:
         for k in kinds:
             if not k.kind or k.kind in self._kinds:
                 raise ValueError(f"input kind {k.kind!r} of {k.__name__} is empty or registered twice")
+            if k.__repr__ is not Input.__repr__:
+                raise ValueError(f"{k.__name__} must be declared with @dataclass(frozen=True, repr=False)")
             self._kinds[k.kind] = k
 
     def __contains__(self, kind: str) -> bool:
