@@ -1,0 +1,83 @@
+"""The appliance's systemd unit and install scripts, checked as far as a machine without a Pi allows."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).parents[2]
+UNIT = ROOT / "systemd" / "hauntable.service"
+SCRIPTS = [ROOT / "systemd" / "install.sh", ROOT / "systemd" / "uninstall.sh"]
+analyze = pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze")
+
+
+def unit_for_checks(tmp_path: pathlib.Path) -> pathlib.Path:
+    """The unit with its ExecStart pointing at a binary that exists here (verify checks the path)."""
+    unit = tmp_path / "hauntable.service"
+    unit.write_text(UNIT.read_text().replace("/opt/hauntable/venv/bin/hauntable", "/bin/true"))
+    return unit
+
+
+@analyze
+def test_the_unit_verifies(tmp_path):
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(unit_for_checks(tmp_path))], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@analyze
+def test_the_unit_exposure_score_is_at_most_2_5(tmp_path):
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", "--no-pager", str(unit_for_checks(tmp_path))],
+        capture_output=True,
+        text=True,
+    )
+    score = re.search(r"Overall exposure level for \S+: ([\d.]+)", result.stdout)
+    assert score, result.stdout[-500:]
+    assert float(score.group(1)) <= 2.5
+
+
+def test_the_unit_runs_unprivileged_with_the_watchdog_and_bounded_restarts():
+    text = UNIT.read_text()
+    for line in (
+        "Type=notify",
+        "WatchdogSec=30",
+        "User=hauntable",
+        "SupplementaryGroups=gpio spi dialout video input render",
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "ReadWritePaths=/var/lib/hauntable",
+        "ProtectHome=yes",
+        "PrivateTmp=yes",
+        "StartLimitBurst=5",
+    ):
+        assert line in text.splitlines(), line
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck")
+def test_the_scripts_pass_shellcheck():
+    result = subprocess.run(["shellcheck", *map(str, SCRIPTS)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_a_dry_run_lists_the_steps_and_changes_nothing(script, tmp_path):
+    before = sorted(p.name for p in pathlib.Path("/etc/systemd/system").glob("hauntable*"))
+    result = subprocess.run(["bash", str(script), "--dry-run"], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "would run: systemctl" in result.stdout
+    assert sorted(p.name for p in pathlib.Path("/etc/systemd/system").glob("hauntable*")) == before
+    assert not any(tmp_path.iterdir())
+
+
+def test_install_enables_spi_creates_the_user_and_enables_the_unit():
+    out = subprocess.run(["bash", str(SCRIPTS[0]), "--dry-run"], capture_output=True, text=True).stdout
+    assert "hauntable.service /etc/systemd/system/hauntable.service" in out
+    assert "would run: systemctl enable hauntable.service" in out
+    assert "useradd --system" in out or "usermod --append" in out
+    assert "pip install -q /opt/hauntable/src\\[pi\\]" in out
