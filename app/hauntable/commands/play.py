@@ -152,13 +152,21 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
+def _open_log(args: argparse.Namespace) -> GameLog:
+    """The table's log; a damaged file is set aside (and said so) rather than stopping the game."""
+    log, notice = GameLog.open_or_set_aside(db_path(args.data_dir))
+    if notice:
+        print(f"! {notice}", file=sys.stderr)
+    return log
+
+
 def run(args: argparse.Namespace) -> int:
     if args.resume is not None and args.no_log:
         return _fail("--resume reads the game log; it cannot be used with --no-log.")
     log: GameLog | None = None
     try:
         if args.resume is not None:
-            log = GameLog(db_path(args.data_dir))
+            log = _open_log(args)
             if args.resume == "latest":
                 record = log.latest_unfinished()
                 if record is None:
@@ -173,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             config = build_config(args)
             if not args.no_log:
-                log = GameLog(db_path(args.data_dir))
+                log = _open_log(args)
             session = Session.new(GAME_NAME, config, log=log)
             saved = f"; logged as game {session.game_id} in {log.path}" if log is not None else ""
             print(f"Seed {config.seed}{saved}.")

@@ -125,6 +125,38 @@ class GameLog:
             self._db.close()
             raise
 
+    @classmethod
+    def open_or_set_aside(cls, path: str | os.PathLike[str]) -> tuple[GameLog, str | None]:
+        """Open the table's log; a damaged or truncated file is renamed aside and a new log started.
+
+        Returns the log and, when a file was set aside, a sentence for the screen naming it. A start-up
+        must never crash on a damaged file (a power cut mid-write on a bad SD card), nor silently lose it.
+        """
+        path = os.fspath(path)
+        try:
+            log = cls(path)
+            try:
+                result = log._db.execute("PRAGMA quick_check").fetchone()[0]
+                log._db.execute("SELECT count(*) FROM inputs").fetchone()
+            except sqlite3.DatabaseError as exc:
+                result = str(exc)
+            if result == "ok":
+                return log, None
+            log.close()
+        except sqlite3.DatabaseError:
+            pass
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+        aside = f"{path}.damaged-{stamp}"
+        os.replace(path, aside)
+        for suffix in ("-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.replace(path + suffix, aside + suffix)
+        notice = (
+            f"The game log {os.path.basename(path)} was damaged and has been set aside as "
+            f"{os.path.basename(aside)}; a new log was started."
+        )
+        return cls(path), notice
+
     # --- lifecycle ---------------------------------------------------------------------------------
 
     def close(self) -> None:
