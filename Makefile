@@ -6,10 +6,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS ?=
 
-.PHONY: run test lint bench clean
+.PHONY: run play test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || scripts/ensure-system-packages
+	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null && [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] \
+		|| scripts/ensure-system-packages
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
@@ -17,17 +18,23 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 run: $(STAMP)
+	$(BIN)/hauntable ui $(ARGS)
+
+play: $(STAMP)
 	$(BIN)/hauntable play $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests bench
-	$(BIN)/ruff format --check app tests bench
+	$(BIN)/ruff check app tests bench firmware scripts
+	$(BIN)/ruff format --check app tests bench firmware scripts
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
+
+screenshots: $(STAMP)
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import choices, do, refused, start, texts, value
+from gamekit import choices, do, refused, start, texts, value
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.cards import CARD_RULES
 from hauntable.games.betrayal.content import load_content
@@ -56,14 +56,14 @@ def test_Angry_Being_worst_result_deals_mental_then_physical_damage():
 
 
 def test_Something_Hidden_finds_an_item_on_4_or_more():
-    step = do(drawn("Something Hidden"), "roll 2,2,0")
+    step = do(drawn("Something Hidden"), "choose yes", "roll 2,2,0")
     assert step.awaiting.kind == "card" and step.awaiting.deck == "item"
     step = do(step, "card Axe")
     assert step.state.explorers[0].items == ["Axe"]
 
 
 def test_Something_Hidden_costs_sanity_below_4():
-    step = do(drawn("Something Hidden"), "roll 1,1,0")
+    step = do(drawn("Something Hidden"), "choose yes", "roll 1,1,0")
     assert step.state.explorers[0].traits["sanity"] == 1
     assert step.state.card_discards["event"] == ["Something Hidden"]
 
@@ -90,3 +90,39 @@ def test_a_card_choice_must_be_one_of_those_offered():
     assert refused(step, "choose sanity").code == "rule/illegal"
     step = do(step, "choose might")
     assert step.state.explorers[0].traits["might"] == 4
+
+
+def test_every_card_has_rules_and_a_status_that_is_not_pending():
+    import pathlib
+
+    content = load_content()
+    assert set(CARD_RULES) == set(content.cards)
+    doc = (pathlib.Path(__file__).parents[2] / "docs" / "cards.md").read_text(encoding="utf-8")
+    rows = [line.split("|") for line in doc.splitlines() if line.startswith("| ") and "| Deck |" not in line]
+    statuses = {r[1].strip().removesuffix(" x2"): r[4].strip() for r in rows if len(r) > 5}
+    assert set(statuses) == set(content.cards)
+    assert all(s.startswith(("done", "partial: ")) for s in statuses.values())
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_games_with_card_effects_list_only_legal_choices(seed):
+    """With card effects on, every answer a prompt lists is accepted, and applying never changes the state
+    it was given (so the bot can play any game to the haunt)."""
+    from hauntable.engine.bots import RandomBot
+    from hauntable.engine.hashing import state_hash
+    from hauntable.games.betrayal import GAME, GameConfig
+    from hauntable.games.betrayal.inputs import Roll
+
+    chars = ("zoe", "ox", "vivian", "peter", "longfellow", "heather")
+    step = GAME.new_game(GameConfig.quick(*chars[: 3 + seed % 4], today="11-30", seed=1000 + seed))
+    bot = RandomBot(seed, Roll)
+    for _ in range(3000):
+        if step.awaiting is None:
+            break
+        before = state_hash(step.state)
+        for c in step.awaiting.choices():
+            GAME.apply(step.state, c)
+        nxt = GAME.apply(step.state, bot.choose(step))
+        assert state_hash(step.state) == before
+        step = nxt
+    assert step.state.phase == "haunt"

@@ -3,7 +3,7 @@ reshuffles, complete floors, the card a new room's symbol asks for, and tiles la
 
 from __future__ import annotations
 
-from conftest import CONTENT, arrange, choices, do, refused, start, texts
+from gamekit import CONTENT, arrange, choices, do, refused, start, texts
 from hauntable.games.betrayal import HouseRules
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseRotation

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import CONTENT
+from gamekit import CONTENT
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.prompts import RollDice

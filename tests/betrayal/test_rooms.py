@@ -3,7 +3,7 @@ Elevator, exit rolls, the Junk Room, end-of-turn damage and once-per-game bonuse
 
 from __future__ import annotations
 
-from conftest import arrange, choices, do, refused, start, texts, value
+from gamekit import arrange, choices, do, refused, start, texts, value
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal import HouseRules
 from hauntable.games.betrayal.prompts import ChooseTarget, SplitDamage

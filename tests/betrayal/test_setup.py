@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import choices, do, start
+from gamekit import choices, do, start
 from hauntable.engine.rejections import BadConfig
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CONTENT, arrange, choices, do, refused, start, texts, value
+from gamekit import CONTENT, arrange, choices, do, refused, start, texts, value
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal import HouseRules
 from hauntable.games.betrayal.prompts import SplitDamage

@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from conftest import arrange, do, start
+from gamekit import arrange, do, start
 from hauntable.engine import find_game, replay, state_hash
 from hauntable.engine.bots import RandomBot, play
 from hauntable.engine.dice import BETRAYAL_DIE, FixedDice, VirtualDice

@@ -260,6 +260,7 @@ def check_table_tile(
     rotation: int | None,
     cells: tuple[tuple[int, int], ...],
     entry: str | None,
+    need_link: bool = True,
 ) -> list[int]:
     """Check a tile laid on the table; return its legal rotations. Raises IllegalAction saying why not."""
     from hauntable.engine.rejections import IllegalAction, UnreadableInput
@@ -284,7 +285,7 @@ def check_table_tile(
         raise IllegalAction(f"Lay the tile at {spots}, beyond the door that was used.", "B3.2")
     free = w.s.config.house_rules.door_matching == "free"
     view = HouseView(w.s, w.content)
-    legal = [r for r, _ in view.placements(tile, (floor, x, y), entry, free)]
+    legal = [r for r, _ in view.placements(tile, (floor, x, y), entry, free, need_link=need_link)]
     if not legal:
         raise IllegalAction(
             f"The {tile} would close the {FLOOR_NAMES[floor]} in every turn: set it aside, draw again.",
@@ -314,9 +315,10 @@ DECK_NAMES = {"omen": "Omen", "item": "Item", "event": "Event"}
 
 
 @task("draw_card")
-def draw_card(w: World, seat: int, deck: str, room: str | None = None) -> None:
+def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move: bool = True) -> None:
     """Draw the card a room's symbol asks for; drawing ends the explorer's movement (B2.3, B3.5)."""
-    w.s.turn.movement_over = True
+    if ends_move and seat == w.s.turn.seat:
+        w.s.turn.movement_over = True
     if w.s.config.cards == "table":
         w.ask(
             AwaitCard(
@@ -343,32 +345,32 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None) -> None:
 
 @task("gain_card")
 def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None) -> None:
-    """The drawn card goes to the explorer (items, omens) or to the discard pile (events).
-
-    Card effects are issue 3: docs/cards.md lists what is still pending.
-    """
+    """The drawn card goes to the explorer (items, omens) or to the discard pile (events), then its rules
+    run: what it does on drawing and, for items and omens, what holding it changes (C5)."""
     from hauntable.games.betrayal.cards import CARD_RULES
+    from hauntable.games.betrayal.cards.holding import get_card
 
     e = w.explorer(seat)
     rules = CARD_RULES.get(name)
     if deck == "omen":
-        e.omens.append(name)
         w.s.omens_drawn += 1
         w.s.turn.omen_drawn, w.s.turn.omen_room = name, room or e.room
         w.say(f"{e.name} draws the omen {name}", "card.omen", who=e.name, card=name)
     elif deck == "item":
-        e.items.append(name)
         w.say(f"{e.name} draws the item {name}", "card.item", who=e.name, card=name)
     else:
         w.say(f"{e.name} draws the event {name}", "card.event", who=e.name, card=name)
-        if not (rules and rules.kept):
-            w.s.card_discards["event"].append(name)
+        w.s.card_discards["event"].append(name)  # a kept event leaves the pile again (effects.keep)
     if rules is not None:
         w.say(f"{name}: {rules.summary}", "card.summary", card=name)
         if rules.on_draw:
             w.then(("effects", dict(seat=seat, card=name, effects=list(rules.on_draw))))
+    if deck != "event":
+        get_card(w, seat, name)
 
 
 def cards_in_play(w: World, name: str) -> int:
-    held = sum(e.items.count(name) + e.omens.count(name) for e in w.s.explorers)
-    return held + sum(pile.count(name) for pile in w.s.card_discards.values())
+    """Copies of a card out of the deck: held, kept in front of a player, lying in a room, discarded."""
+    held = sum(e.items.count(name) + e.omens.count(name) + e.kept.count(name) for e in w.s.explorers)
+    lying = int(w.s.tokens.get("item:" + name) is not None)
+    return held + lying + sum(pile.count(name) for pile in w.s.card_discards.values())

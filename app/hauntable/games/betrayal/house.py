@@ -106,7 +106,13 @@ class HouseView:
         return False
 
     def placements(
-        self, name: str, cell: Cell, entry: str | None, rules_free: bool, ignore: str | None = None
+        self,
+        name: str,
+        cell: Cell,
+        entry: str | None,
+        rules_free: bool,
+        ignore: str | None = None,
+        need_link: bool = True,
     ) -> list[tuple[int, int]]:
         """Legal rotations for tile ``name`` at ``cell`` as (rotation, doors connected), best first.
 
@@ -133,8 +139,8 @@ class HouseView:
                     continue
                 if d in doors and OPPOSITE[d] in self.doors(other):
                     links += 1
-            if entry is None and links == 0:
-                continue
+            if entry is None and links == 0 and need_link:
+                continue  # a room laid by an effect joins the house through a door (unless behind a wall)
             if not self.floor_open_after(floor, name, Placed(floor, x, y, rotation), ignore):
                 continue
             found.append((rotation, links))

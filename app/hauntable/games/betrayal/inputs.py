@@ -147,4 +147,45 @@ class Choose(Input):
     option: str
 
 
-INPUTS = InputRegistry([*INPUTS, Choose])
+@dataclasses.dataclass(frozen=True, repr=False)
+class Use(Input):
+    """Use an item or omen you hold, or a token in your room (the Closet, the Secret Passage...)."""
+
+    kind = "use"
+    name: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Drop(Input):
+    """Drop an item or omen in your room, where it lies as an item pile anyone can pick up (C4)."""
+
+    kind = "drop"
+    name: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Take(Input):
+    """Pick up an item lying in your room (C4)."""
+
+    kind = "take"
+    name: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Give(Input):
+    """Offer an item or omen to the explorer at seat ``to`` in your room; they accept or refuse (C3)."""
+
+    kind = "give"
+    name: str
+    to: int
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Free(Input):
+    """Try to free the explorer at ``seat`` (yourself too) from Webs or Debris (C10)."""
+
+    kind = "free"
+    seat: int
+
+
+INPUTS = InputRegistry([*INPUTS, Choose, Use, Drop, Take, Give, Free])

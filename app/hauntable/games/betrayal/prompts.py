@@ -10,6 +10,7 @@ from hauntable.engine.prompts import Prompt, RollDice
 from hauntable.games.betrayal.inputs import Rotate, Split
 
 __all__ = [
+    "AidedRoll",
     "AwaitCard",
     "AwaitTile",
     "ChooseAction",
@@ -26,7 +27,10 @@ class ChooseAction(Prompt):
     """The explorer's turn: move, discover, take the stairs, attempt a barrier, fall, ride, or end."""
 
     kind: ClassVar[str] = "action"
-    accepts: ClassVar[tuple[str, ...]] = ("move", "end", "cross", "fall", "ride")
+    accepts: ClassVar[tuple[str, ...]] = (
+        *("move", "end", "cross", "fall", "ride"),
+        *("use", "drop", "take", "give", "free"),
+    )
 
     options: tuple[Input, ...] = ()
     movement_left: int = 0
@@ -106,6 +110,21 @@ class AwaitCard(Prompt):
     accepts: ClassVar[tuple[str, ...]] = ("card",)
 
     deck: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class AidedRoll(RollDice):
+    """A roll whose roller holds a card that may change it before the throw (C12): it takes the dice, or
+    ``use NAME`` for one of ``aids`` (listed as choices; the dice themselves cannot be listed)."""
+
+    accepts: ClassVar[tuple[str, ...]] = ("roll", "use")
+
+    aids: tuple[str, ...] = ()
+
+    def choices(self) -> tuple[Input, ...]:
+        from hauntable.games.betrayal.inputs import Use
+
+        return tuple(Use(a) for a in self.aids)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,7 +10,13 @@ from hauntable.games.betrayal.content import FLOORS
 from hauntable.games.betrayal.discovery import BELOW_COLLAPSED, FLOOR_NAMES, draw_fitting_tile
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
-from hauntable.games.betrayal.prompts import AwaitTile, ChooseRotation, ChooseTarget, SplitDamage
+from hauntable.games.betrayal.prompts import (
+    AwaitTile,
+    ChooseOption,
+    ChooseRotation,
+    ChooseTarget,
+    SplitDamage,
+)
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
 
@@ -20,8 +26,8 @@ ELEVATOR_FLOORS = {4: FLOORS, 3: ("upper",), 2: ("ground",), 1: ("basement",), 0
 
 
 def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx) -> None:
-    """Ask for a trait roll: as many dice as the trait's current value (B4.4)."""
-    dice = w.value(seat, trait)
+    """Ask for a trait roll: as many dice as the trait's current value (B4.4), changed by tokens (C8)."""
+    dice = w.dice_for(seat, trait)
     w.ask(
         RollDice(
             seat,
@@ -77,7 +83,16 @@ def land(w: World, seat: int, room: str) -> None:
 
 
 @task("enter_effects")
-def enter_effects(w: World, seat: int, room: str, discovered: bool = False) -> None:
+def enter_effects(w: World, seat: int, room: str, discovered: bool = False, music: bool = True) -> None:
+    if w.s.explorers[seat].room != room:  # a card drawn here moved the explorer away first (B3.6)
+        return
+    if music and w.s.marks.get("Music Box open"):
+        from hauntable.games.betrayal.cards.holding import music_check
+
+        music_check(w, seat, "entering")
+        if w.s.awaiting is not None:
+            w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered, music=False)))
+            return
     spec = w.content.rooms[room]
     e = w.explorer(seat)
     if spec.slide_to:  # B6.2: the turn cannot end on the chute
@@ -364,10 +379,27 @@ def damage_result(w: World, seats: list[int], kind: str, total: int) -> None:
 
 
 @task("damage")
-def damage(w: World, seat: int, kind: str, amount: int) -> None:
+def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = False) -> None:
     """Ask how to split ``amount`` damage between the two traits of ``kind``; one way only: just do it."""
+    e = w.s.explorers[seat]
+    if kind == "physical" and amount > 0 and "Armor" in e.items:  # the Armor takes 1 off each time
+        amount -= 1
+        w.say(f"{e.name}'s Armor takes 1 point of the damage", "card.armor", who=e.name)
     if amount <= 0:
         w.say(f"{w.who(seat)} takes no {kind} damage", "damage.none", who=w.who(seat))
+        return
+    if kind == "mental" and "Skull" in e.omens and not skull_asked:
+        w.ask(
+            ChooseOption(
+                seat,
+                f"{e.name}: take the {amount} mental damage as physical (Skull)?",
+                "Skull",
+                ("mental", "physical"),
+            ),
+            on="skull_choice",
+            seat=seat,
+            amount=amount,
+        )
         return
     traits = DAMAGE_TRAITS[kind]
     limits = damage_limits(w, seat, traits, amount)
@@ -385,6 +417,11 @@ def damage(w: World, seat: int, kind: str, amount: int) -> None:
         apply_split(w, seat, kind, choices[0].amounts())
     else:
         w.ask(prompt, on="split", seat=seat, kind=kind)
+
+
+@task("skull_choice")
+def skull_choice(w: World, seat: int, amount: int, option: str) -> None:
+    w.then(("damage", dict(seat=seat, kind=option, amount=amount, skull_asked=True)))
 
 
 def damage_limits(w: World, seat: int, traits: tuple[str, str], amount: int) -> tuple[int, int]:
@@ -420,7 +457,9 @@ def end_of_turn_room(w: World, seat: int) -> None:
     if spec.elevator and not w.s.turn.elevator_moved:
         w.then(("ride", dict(seat=seat)), ("end_of_turn_room", dict(seat=seat)))
         return
-    if spec.end_turn_damage:
+    from hauntable.games.betrayal.rules import medallion
+
+    if spec.end_turn_damage and not medallion(w, seat, e.room):
         d = spec.end_turn_damage
         w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room)
         w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))

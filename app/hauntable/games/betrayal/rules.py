@@ -9,6 +9,8 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
 from hauntable.engine.rng import Rng
+from hauntable.games.betrayal.cards import aids
+from hauntable.games.betrayal.cards.holding import card_actions, lights_out, resolve_card_action, stuck
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.discovery import DECK_NAMES, FLOOR_NAMES, cards_in_play, check_table_tile
@@ -89,7 +91,23 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
 
 
 def movement_left(w: World) -> int:
-    return max(0, w.value(w.s.turn.seat, "speed") - w.s.turn.moved)
+    """Speed minus rooms entered; Lights Out allows 1 space a turn, and Webs or Debris none (C10)."""
+    seat = w.s.turn.seat
+    speed = w.value(seat, "speed")
+    if w.s.explorers[seat].kept:
+        if stuck(w, seat):
+            return 0
+        if lights_out(w, seat):
+            speed = min(speed, 1)
+    return max(0, speed - w.s.turn.moved)
+
+
+def _not_stuck(w: World) -> None:
+    card = stuck(w, w.s.turn.seat) if w.s.current.kept else None
+    if card:
+        raise IllegalAction(
+            f"{w.s.current.name} is stuck in the {card} and can do nothing until freed.", "C10"
+        )
 
 
 def check_move(w: World, to: str) -> tuple[str, dict]:
@@ -97,6 +115,7 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
     s, e = w.s, w.s.current
     if s.turn.movement_over:
         raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
+    _not_stuck(w)
     if movement_left(w) <= 0:
         speed = w.value(e.seat, "speed")
         moved = s.turn.moved
@@ -175,6 +194,7 @@ def check_cross(w: World) -> None:
     spec = w.content.rooms[e.room]
     if not spec.barrier:
         raise IllegalAction(f"There is no barrier to cross in the {e.room}.", "B6.1")
+    _not_stuck(w)
     if len(spec.doors) == 1 and w.s.tokens.get("Vault Empty") == e.room:
         raise IllegalAction(f"The {e.room} is already open and empty.", "B6.5")
     if f"barrier:{e.room}" in w.s.turn.tried:
@@ -193,6 +213,7 @@ def check_fall(w: World) -> None:
             )
     elif not spec.collapse:
         raise IllegalAction(f"There is nowhere to fall from the {e.room}.", "B6.3")
+    _not_stuck(w)
     if w.s.turn.movement_over:
         raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
 
@@ -203,6 +224,7 @@ def check_ride(w: World) -> None:
         raise IllegalAction(f"{e.name} is not in the {ELEVATOR}.", "B6.4")
     if w.s.turn.elevator_moved:
         raise IllegalAction(f"The {ELEVATOR} already moved this turn.", "B6.4")
+    _not_stuck(w)
 
 
 _MOVES = {d: Move(d) for d in ("N", "E", "S", "W", "up", "down")}
@@ -267,6 +289,7 @@ def action_prompt(w: World) -> ChooseAction:
         options.append(_FALL)
     if spec.elevator and _allowed(check_ride, w):
         options.append(_RIDE)
+    options.extend(card_actions(w))
     options.append(_END)
     return ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", tuple(options), left)
 
@@ -292,7 +315,10 @@ def _run(w: World) -> None:
 def end_turn(w: World, seat: int) -> None:
     w.say(f"{w.who(seat)} ends the turn", "turn.end", who=w.who(seat))
     w.then(
-        ("end_of_turn_room", dict(seat=seat)), ("haunt_roll", dict(seat=seat)), ("next_turn", dict(seat=seat))
+        ("end_of_turn_room", dict(seat=seat)),
+        ("end_of_turn_cards", dict(seat=seat)),
+        ("haunt_roll", dict(seat=seat)),
+        ("next_turn", dict(seat=seat)),
     )
 
 
@@ -351,6 +377,8 @@ def next_turn(w: World, seat: int) -> None:
         w.s.round += 1
     w.s.turn = Turn(nxt)
     w.say(f"{w.who(nxt)}'s turn", "turn.start", who=w.who(nxt))
+    if w.s.explorers[nxt].kept or w.s.marks.get("Music Box open"):
+        w.then(("start_of_turn", dict(seat=nxt)))
 
 
 # --- applying an input ------------------------------------------------------------------------------------
@@ -380,7 +408,7 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         where, params = check_move(w, inp.to)
         here = w.content.rooms[w.s.current.room]
         tasks = []
-        if here.exit_roll:
+        if here.exit_roll and not medallion(w, seat, w.s.current.room):
             tasks.append(("exit_roll", dict(seat=seat, room=w.s.current.room)))
         if where == "room":
             tasks.append(("arrive", dict(seat=seat, room=params["room"], entry=params["entry"], cost=1)))
@@ -399,9 +427,26 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         w.then(("ride", dict(seat=seat)))
     elif isinstance(inp, EndTurn):
         w.then(("end_turn", dict(seat=seat)))
+    else:
+        resolve_card_action(w, inp)
+
+
+MEDALLION_ROOMS = ("Pentagram Chamber", "Crypt", "Graveyard")
+
+
+def medallion(w: World, seat: int, room: str) -> bool:
+    """The Medallion's holder ignores the Pentagram Chamber, the Crypt and the Graveyard."""
+    e = w.s.explorers[seat]
+    if room in MEDALLION_ROOMS and "Medallion" in e.omens:
+        w.say(f"{e.name}'s Medallion protects them from the {room}", "card.medallion", who=e.name)
+        return True
+    return False
 
 
 def _resolve_roll(w: World, prompt, ctx, inp) -> None:
+    if inp.kind == "use":  # a card that changes the coming roll (C12)
+        aids.use_before(w, prompt, ctx, inp.name)
+        return
     faces = inp.faces
     if len(faces) != prompt.dice:
         raise IllegalAction(f"Roll {prompt.dice} dice for {prompt.purpose}, not {len(faces)}.", "B5.1")
@@ -417,7 +462,9 @@ def _resolve_roll(w: World, prompt, ctx, inp) -> None:
         total=total,
         source=inp.source,
     )
-    _continue(w, ctx, total=total)
+    if not str(ctx.get("on", "")).startswith("aid_") and aids.after_roll(w, prompt, ctx, faces):
+        return
+    aids.finish(w, ctx, total)
 
 
 def _resolve_split(w: World, prompt, ctx, inp) -> None:
@@ -457,8 +504,12 @@ def _resolve_tile(w: World, prompt, ctx, inp) -> None:
         raise IllegalAction(
             f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.", "B3.1"
         )
-    legal = check_table_tile(w, inp.tile, inp.floor, inp.x, inp.y, inp.rotation, prompt.cells, ctx["entry"])
-    params = dict(ctx, tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
+    need_link = ctx.get("need_link", True)  # False: a room laid behind the Revolving Wall
+    legal = check_table_tile(
+        w, inp.tile, inp.floor, inp.x, inp.y, inp.rotation, prompt.cells, ctx["entry"], need_link
+    )
+    params = {k: v for k, v in ctx.items() if k != "need_link"}
+    params.update(tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
     on = params.pop("on")
     if inp.rotation is not None or len(legal) == 1:
         w.then((on, dict(params, rotation=inp.rotation if inp.rotation is not None else legal[0])))

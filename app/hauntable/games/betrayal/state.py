@@ -34,12 +34,17 @@ class Explorer:
     omens: list[str] = dataclasses.field(default_factory=list)
     bonuses_taken: list[str] = dataclasses.field(default_factory=list)
     alive: bool = True
+    # steps an item or omen lifted a trait above its track top; lost first (rule C6)
+    excess: dict[str, int] = dataclasses.field(default_factory=dict)
+    kept: list[str] = dataclasses.field(default_factory=list)  # event cards kept in front (Webs, ...)
+    marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # small card memories (Mask on, ...)
 
     def copy(self) -> Explorer:
         new = object.__new__(Explorer)
         new.__dict__.update(self.__dict__)
         new.traits, new.items, new.omens = dict(self.traits), list(self.items), list(self.omens)
         new.bonuses_taken = list(self.bonuses_taken)
+        new.excess, new.kept, new.marks = dict(self.excess), list(self.kept), dict(self.marks)
         return new
 
 
@@ -84,6 +89,7 @@ class State:
     awaiting: Prompt | None = None
     ctx: dict[str, Any] = dataclasses.field(default_factory=dict)  # what the awaited prompt resolves
     haunt: dict[str, Any] | None = None
+    marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # card memories of the whole game
     _cells: dict[tuple[str, int, int], str] | None = dataclasses.field(default=None, repr=False)
 
     def clone(self) -> State:
@@ -101,6 +107,7 @@ class State:
         new.card_discards = {k: list(v) for k, v in self.card_discards.items()}
         new.turn = self.turn.copy()
         new.tokens = dict(self.tokens)
+        new.marks = dict(self.marks)
         new.pending = list(self.pending)
         new._cells = self._cells  # the house is unchanged until house_changed() says so
         return new
@@ -126,7 +133,10 @@ class State:
             "phase": self.phase,
             "round": self.round,
             "config": self.config.to_json(),
-            "explorers": [dict(e.__dict__, traits=dict(e.traits)) for e in self.explorers],
+            "explorers": [
+                dict(e.__dict__, traits=dict(e.traits), excess=dict(sorted(e.excess.items())))
+                for e in self.explorers
+            ],
             "house": {name: [p.floor, p.x, p.y, p.rotation] for name, p in sorted(self.house.items())},
             "stack": list(self.stack),
             "stack_discards": list(self.stack_discards),
@@ -140,4 +150,5 @@ class State:
             "awaiting": self.awaiting.to_json() if self.awaiting else None,
             "ctx": self.ctx,
             "haunt": self.haunt,
+            "marks": dict(sorted(self.marks.items())),
         }

@@ -19,6 +19,8 @@ from hauntable.games.betrayal.state import Explorer, State
 
 TaskFn = Callable[..., None]
 TASKS: dict[str, TaskFn] = {}
+# Functions that may replace a prompt as it is asked (the roll aids of cards/aids.py wrap roll prompts).
+PROMPT_HOOKS: list[Callable[[World, Prompt], Prompt]] = []
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
@@ -51,8 +53,10 @@ class World:
 
     def ask(self, prompt: Prompt, on: str | None = None, **ctx: Any) -> None:
         """Wait for ``prompt``; its answer goes to task ``on`` with ``ctx`` (answer handlers add to it)."""
-        self.s.awaiting = prompt
         self.s.ctx = {"on": on, **ctx}
+        for hook in PROMPT_HOOKS:
+            prompt = hook(self, prompt)
+        self.s.awaiting = prompt
 
     def say(self, text: str, code: str = "", **params: Any) -> None:
         self.out.append(Outcome(text, code, tuple(params.items())))
@@ -77,15 +81,63 @@ class World:
     def who(self, seat: int) -> str:
         return self.s.explorers[seat].name
 
+    def dice_for(self, seat: int, trait: str, event: bool = False, extra: int = 0) -> int:
+        """Dice for a trait roll (B4.4) after the card rules that change it (C8): the Candle on an event's
+        roll (+1), the Blessing (+1), Drip (-1) and Smoke (-2) in the room; at least 1 die under Drip and
+        Smoke, never more than 8."""
+        e = self.s.explorers[seat]
+        n = self.value(seat, trait) + extra
+        if event and "Candle" in e.items:
+            n += 1
+        tokens = self.s.tokens
+        if tokens.get("Blessing") == e.room:
+            n += 1
+        if tokens.get("Drip") == e.room:
+            n = max(1, n - 1)
+        if tokens.get("Smoke") == e.room:
+            n = max(1, n - 2)
+        return max(0, min(8, n))
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Every seat, starting with ``seat`` and going clockwise (to the left)."""
+        n = len(self.s.explorers)
+        return [(seat + i) % n for i in range(n)]
+
+    def right_of(self, seat: int) -> int:
+        """The player on the right: play goes clockwise, so the one who played just before."""
+        return (seat - 1) % len(self.s.explorers)
+
+    def holder(self, card: str) -> int | None:
+        """The seat holding ``card`` (an item or omen), if anyone does."""
+        for e in self.s.explorers:
+            if card in e.items or card in e.omens:
+                return e.seat
+        return None
+
     # --- changing traits (B4) --------------------------------------------------------------------------
 
-    def change_trait(self, seat: int, trait: str, steps: int) -> int:
+    def change_trait(self, seat: int, trait: str, steps: int, excess: bool = False) -> int:
         """Move a trait's clip by ``steps`` along its track, capped at the top and, before the haunt, at the
-        lowest step above the skull (B4.1, B4.2). Returns the steps actually moved."""
+        lowest step above the skull (B4.1, B4.2). Returns the steps actually moved.
+
+        C6: a gain from an item or omen (``excess``) that would pass the top is noted as excess steps, and a
+        loss takes those excess steps first, so dropping the Book at the top costs the two noted steps.
+        """
         e = self.explorer(seat)
         before = e.traits[trait]
+        moved = 0
+        if steps < 0 and e.excess.get(trait):
+            used = min(e.excess[trait], -steps)
+            e.excess[trait] -= used
+            if not e.excess[trait]:
+                del e.excess[trait]
+            steps += used
+            moved -= used
         e.traits[trait] = max(0, min(7, before + steps))
-        return e.traits[trait] - before
+        if excess and before + steps > 7:
+            e.excess[trait] = e.excess.get(trait, 0) + before + steps - 7
+            moved += before + steps - 7
+        return moved + e.traits[trait] - before
 
     def lose(self, seat: int, trait: str, steps: int) -> None:
         moved = self.change_trait(seat, trait, -steps)
@@ -99,10 +151,12 @@ class World:
             value=self.value(seat, trait),
         )
 
-    def gain(self, seat: int, trait: str, steps: int) -> None:
-        moved = self.change_trait(seat, trait, steps)
+    def gain(self, seat: int, trait: str, steps: int, excess: bool = False) -> None:
+        moved = self.change_trait(seat, trait, steps, excess)
+        over = self.s.explorers[seat].excess.get(trait, 0)
         self.say(
-            f"{self.who(seat)} gains {steps} {trait.capitalize()} (now {self.value(seat, trait)})"
+            f"{self.who(seat)} gains {steps} {trait.capitalize()} (now {self.value(seat, trait)}"
+            + (f", {over} above the top)" if over else ")")
             + ("" if moved == steps else "; it is already at the top of its track"),
             "trait.gain",
             who=self.who(seat),

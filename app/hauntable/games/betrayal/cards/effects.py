@@ -1,17 +1,25 @@
-"""Card effects as plain data, and the task that carries them out.
+"""Card effects as plain data, and the tasks that carry them out.
 
 A card's rules are a list of effects, each a small list such as ``["gain", "sanity", 1]`` or
 ``["roll", "speed", [[5, None, [...]], [0, 4, [...]]]]``. Being plain data, an effect list can sit in the
 task queue inside the state (so replay rebuilds it) and be read by a person. The constructors below build
 them; ``run`` carries them out one by one, stopping at a prompt and resuming after its answer.
 
-Effects:
-- ``gain``/``lose`` a trait by n steps; ``gain_any``/``lose_any``: the player chooses the trait.
+Effects (each acts on the explorer ``seat`` the list runs for):
+- ``gain``/``lose`` a trait by n steps; ``gain_any``/``lose_any``: the player chooses the trait;
+  ``lowest``: a trait drops to its lowest step.
 - ``damage`` n steps of physical or mental damage (the player splits it); ``damage_dice``: roll for it.
-- ``draw`` a card of a deck; ``keep``: the card stays in front of the player instead of the discard pile.
-- ``roll`` a trait (or ``dice:N``) and carry out the row whose range holds the total.
-- ``token`` put a named token in the explorer's room; ``to_room`` move the explorer there (if discovered).
-- ``say`` tell the players something with no rule attached.
+- ``draw`` a card of a deck; ``keep``: an event stays in front of the player; ``unkeep``: it goes.
+- ``roll`` a trait (or ``dice:N``) and carry out the row whose range holds the total ("omens" in a range
+  stands for the number of omens drawn so far).
+- ``choose`` one of several labelled effect lists; ``if`` a condition holds, one list, else another.
+- ``each`` explorer somewhere (all, a floor, outdoors) carries out a list; ``nearest`` explorer does.
+- ``token`` put a named token in the explorer's room; ``place`` a token in a room the player chooses.
+- ``to_room`` move the explorer there (if discovered); ``go`` to a room the player chooses; ``new_room``:
+  draw a room tile for some floors, lay it and put the explorer in it (its card is drawn, B3.7).
+- ``attack``: the player on the right rolls an attack of n dice, the explorer defends with Might (C9).
+- ``mark``/``unmark`` a note on the explorer (Hanged Men counts failures with it).
+- ``say`` tell the players something with no rule attached; the remaining ops serve one card each.
 """
 
 from __future__ import annotations
@@ -19,11 +27,18 @@ from __future__ import annotations
 from typing import Any
 
 from hauntable.engine.prompts import RollDice
-from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.prompts import ChooseOption
+from hauntable.engine.rng import Rng
+from hauntable.games.betrayal.content import FLOORS, TRAITS
+from hauntable.games.betrayal.house import HouseView, neighbour
+from hauntable.games.betrayal.inputs import Target
+from hauntable.games.betrayal.prompts import AwaitTile, ChooseOption, ChooseTarget
 from hauntable.games.betrayal.world import World, task
 
 Effect = list[Any]
+Rows = list[list[Any]]
+
+# Rooms the cards call outdoors (Shrieking Wind, The Beckoning); rooms with a window come from rooms.toml.
+OUTDOORS = ("Gardens", "Graveyard", "Patio", "Tower", "Balcony")
 
 
 def gain(trait: str, n: int = 1) -> Effect:
@@ -42,6 +57,10 @@ def lose_any(n: int = 1, traits: tuple[str, ...] = TRAITS) -> Effect:
     return ["lose_any", n, list(traits)]
 
 
+def lowest(trait: str) -> Effect:
+    return ["lowest", trait]
+
+
 def damage(kind: str, n: int) -> Effect:
     return ["damage", kind, n]
 
@@ -58,49 +77,138 @@ def keep() -> Effect:
     return ["keep"]
 
 
+def unkeep() -> Effect:
+    return ["unkeep"]
+
+
 def token(name: str) -> Effect:
     return ["token", name]
+
+
+def place(name: str, where: str) -> Effect:
+    return ["place", name, where]
 
 
 def to_room(room: str) -> Effect:
     return ["to_room", room]
 
 
+def go(where: str) -> Effect:
+    return ["go", where]
+
+
+def new_room(
+    floors: tuple[str, ...] = FLOORS, search: str | None = None, or_room: str | None = None, card: bool = True
+) -> Effect:
+    """Lay a new room and put the explorer in it; ``card`` False: its card is not drawn (Mystic Slide)."""
+    return ["new_room", list(floors), search, or_room, card]
+
+
 def say(text: str) -> Effect:
     return ["say", text]
 
 
-def roll(trait: str, *rows: tuple[int, int | None, list[Effect]]) -> Effect:
+def mark(name: str) -> Effect:
+    return ["mark", name]
+
+
+def unmark(name: str) -> Effect:
+    return ["unmark", name]
+
+
+def attack(dice: int, hurt: list[Effect] | None = None) -> Effect:
+    return ["attack", dice, hurt or []]
+
+
+def each(where: str, effects: list[Effect]) -> Effect:
+    return ["each", where, effects]
+
+
+def nearest(effects: list[Effect]) -> Effect:
+    return ["nearest", effects]
+
+
+def when(cond: str, then: list[Effect], otherwise: list[Effect] | None = None) -> Effect:
+    return ["if", cond, then, otherwise or []]
+
+
+def choose(text: str, *options: tuple[str, list[Effect]]) -> Effect:
+    return ["choose", text, [[label, effects] for label, effects in options]]
+
+
+def roll(trait: str, *rows: tuple[Any, Any, list[Effect]], extra: int = 0) -> Effect:
     """Roll ``trait`` (or ``"dice:N"``) and carry out the row whose [low, high] holds the total.
 
     >>> roll("sanity", (4, None, [gain("sanity")]), (0, 3, [lose("sanity")]))[0]
     'roll'
     """
-    return ["roll", trait, [[lo, hi, effects] for lo, hi, effects in rows]]
+    return ["roll", trait, [[lo, hi, effects] for lo, hi, effects in rows], extra]
+
+
+def op(name: str, *args: Any) -> Effect:
+    """An effect serving a single card (see the handlers below)."""
+    return [name, *args]
+
+
+# --- the interpreter ---------------------------------------------------------------------------------------
 
 
 @task("effects")
 def run(w: World, seat: int, card: str, effects: list[Effect]) -> None:
     """Carry out ``effects`` in order; an effect that needs an answer queues the rest behind it."""
     for i, effect in enumerate(effects):
-        op, args = effect[0], effect[1:]
-        rest = effects[i + 1 :]
-        if op in _NOW:
-            _NOW[op](w, seat, card, *args)
-            continue
-        tasks = _LATER[op](w, seat, card, *args)
-        if rest:
-            tasks.append(("effects", dict(seat=seat, card=card, effects=rest)))
-        w.then(*tasks)
-        return
+        name, args = effect[0], effect[1:]
+        tasks = _OPS[name](w, seat, card, *args)
+        if tasks:
+            rest = effects[i + 1 :]
+            if rest:
+                tasks.append(("effects", dict(seat=seat, card=card, effects=rest)))
+            w.then(*tasks)
+            return
+
+
+def from_item(w: World, card: str) -> bool:
+    """Gains from an item or omen may pass the track top, noted as excess (C6); event gains stop there."""
+    c = w.content.cards.get(card)
+    return c is not None and c.deck != "event"
 
 
 def _gain(w: World, seat: int, card: str, trait: str, n: int) -> None:
-    w.gain(seat, trait, n)
+    w.gain(seat, trait, n, excess=from_item(w, card))
+    if w.content.cards.get(card) is not None and w.content.cards[card].deck == "item":
+        _grave_dirt_cured(w, seat, f"the {card} raised a trait")
+
+
+def _grave_dirt_cured(w: World, seat: int, why: str) -> None:
+    e = w.s.explorers[seat]
+    if "Grave Dirt" in e.kept:
+        discard_kept(w, seat, "Grave Dirt", why)
+
+
+def discard_kept(w: World, seat: int, card: str, why: str) -> None:
+    """A kept event leaves the player (to the event discards); its marks go with it."""
+    e = w.explorer(seat)
+    if card in e.kept:
+        e.kept.remove(card)
+        e.marks.pop(card, None)
+        w.s.card_discards["event"].append(card)
+        w.say(f"{e.name} discards {card}: {why}", "card.discard_kept", who=e.name, card=card)
 
 
 def _lose(w: World, seat: int, card: str, trait: str, n: int) -> None:
     w.lose(seat, trait, n)
+
+
+def _lowest(w: World, seat: int, card: str, trait: str) -> None:
+    e = w.explorer(seat)
+    e.traits[trait] = 0
+    e.excess.pop(trait, None)
+    w.say(
+        f"{e.name}'s {trait.capitalize()} drops to its lowest step ({w.value(seat, trait)})",
+        "trait.lowest",
+        who=e.name,
+        trait=trait,
+    )
 
 
 def _say(w: World, seat: int, card: str, text: str) -> None:
@@ -108,7 +216,21 @@ def _say(w: World, seat: int, card: str, text: str) -> None:
 
 
 def _keep(w: World, seat: int, card: str) -> None:
-    """Nothing to do at once: ``CardRules.kept`` tells the draw not to discard the card."""
+    """The event stays in front of the player: ``gain_card`` does not discard an event with ``keep`` in
+    its rules, and only once the keep is reached does it count as kept."""
+    e = w.explorer(seat)
+    if card not in e.kept:
+        e.kept.append(card)
+        if card in w.s.card_discards["event"]:
+            w.s.card_discards["event"].remove(card)
+        w.say(f"{e.name} keeps {card} in front of them", "card.kept", who=e.name, card=card)
+
+
+def _unkeep(w: World, seat: int, card: str) -> None:
+    if card in w.s.explorers[seat].kept:
+        discard_kept(w, seat, card, "its effect ends")
+    elif card not in w.s.card_discards["event"]:
+        w.s.card_discards["event"].append(card)
 
 
 def _token(w: World, seat: int, card: str, name: str) -> None:
@@ -117,53 +239,286 @@ def _token(w: World, seat: int, card: str, name: str) -> None:
     w.say(f"{card}: a {name} token is put in the {room}", "card.token", card=card, token=name, room=room)
 
 
-_NOW = {"gain": _gain, "lose": _lose, "say": _say, "keep": _keep, "token": _token}
+def _mark(w: World, seat: int, card: str, name: str) -> None:
+    w.explorer(seat).marks[name] = w.s.explorers[seat].marks.get(name, 0) + 1
 
 
-def _later_damage(w, seat, card, kind, n):
+def _unmark(w: World, seat: int, card: str, name: str) -> None:
+    w.explorer(seat).marks.pop(name, None)
+
+
+def _damage(w, seat, card, kind, n):
     return [("damage", dict(seat=seat, kind=kind, amount=n))]
 
 
-def _later_damage_dice(w, seat, card, kind, dice):
+def _damage_dice(w, seat, card, kind, dice):
     return [("damage_roll", dict(seats=[seat], dice=dice, kind=kind))]
 
 
-def _later_draw(w, seat, card, deck):
+def _draw(w, seat, card, deck):
     return [("draw_card", dict(seat=seat, deck=deck))]
 
 
-def _later_to_room(w, seat, card, room):
+def _to_room(w, seat, card, room):
     if room in w.s.house:
         return [("land", dict(seat=seat, room=room))]
     w.say(f"{card}: the {room} is not in the house yet", "card.no_room", card=card, room=room)
     return []
 
 
-def _later_roll(w, seat, card, trait, rows):
-    return [("effects_roll", dict(seat=seat, card=card, trait=trait, rows=rows))]
+def _roll(w, seat, card, trait, rows, extra=0):
+    return [("effects_roll", dict(seat=seat, card=card, trait=trait, rows=rows, extra=extra))]
 
 
-def _later_choice(w, seat, card, n, traits, sign):
+def _choice(w, seat, card, n, traits, sign):
     return [("effects_choose_trait", dict(seat=seat, card=card, n=n, traits=traits, sign=sign))]
 
 
-_LATER = {
-    "damage": _later_damage,
-    "damage_dice": _later_damage_dice,
-    "draw": _later_draw,
-    "to_room": _later_to_room,
-    "roll": _later_roll,
-    "gain_any": lambda w, seat, card, n, traits: _later_choice(w, seat, card, n, traits, 1),
-    "lose_any": lambda w, seat, card, n, traits: _later_choice(w, seat, card, n, traits, -1),
+def _choose(w, seat, card, text, options):
+    return [("effects_choose", dict(seat=seat, card=card, text=text, options=options))]
+
+
+def _if(w, seat, card, cond, then, otherwise):
+    branch = then if holds(w, seat, cond) else otherwise
+    return [("effects", dict(seat=seat, card=card, effects=branch))] if branch else []
+
+
+def _each(w, seat, card, where, effects):
+    seats = [s for s in w.seats_from(seat) if w.s.explorers[s].alive and _is_at(w, s, where)]
+    if not seats:
+        w.say(f"{card}: nobody is affected", "card.nobody", card=card)
+    return [("effects", dict(seat=s, card=card, effects=effects)) for s in seats]
+
+
+def _nearest(w, seat, card, effects):
+    other = nearest_explorer(w, seat)
+    if other is None:
+        return []
+    w.say(f"{card}: the nearest explorer is {w.who(other)}", "card.nearest", card=card, who=w.who(other))
+    return [("effects", dict(seat=other, card=card, effects=effects))]
+
+
+def _go(w, seat, card, where):
+    return [("effects_go", dict(seat=seat, card=card, where=where, token=None))]
+
+
+def _place(w, seat, card, name, where):
+    return [("effects_go", dict(seat=seat, card=card, where=where, token=name))]
+
+
+def _new_room(w, seat, card, floors, search, or_room, then_card=True):
+    params = dict(seat=seat, card=card, floors=floors, search=search, or_room=or_room, then_card=then_card)
+    return [("effects_new_room", params)]
+
+
+def _attack(w, seat, card, dice, hurt):
+    return [("effects_attack", dict(seat=seat, card=card, dice=dice, hurt=hurt))]
+
+
+_OPS: dict[str, Any] = {
+    "gain": _gain,
+    "lose": _lose,
+    "lowest": _lowest,
+    "say": _say,
+    "keep": _keep,
+    "unkeep": _unkeep,
+    "token": _token,
+    "mark": _mark,
+    "unmark": _unmark,
+    "damage": _damage,
+    "damage_dice": _damage_dice,
+    "draw": _draw,
+    "to_room": _to_room,
+    "roll": _roll,
+    "gain_any": lambda w, seat, card, n, traits: _choice(w, seat, card, n, traits, 1),
+    "lose_any": lambda w, seat, card, n, traits: _choice(w, seat, card, n, traits, -1),
+    "choose": _choose,
+    "if": _if,
+    "each": _each,
+    "nearest": _nearest,
+    "go": _go,
+    "place": _place,
+    "new_room": _new_room,
+    "attack": _attack,
 }
 
 
+def effect_op(name: str):
+    """Register a card-specific effect handler ``fn(w, seat, card, *args) -> tasks or None``."""
+
+    def register(fn):
+        if name in _OPS:
+            raise ValueError(f"effect {name} registered twice")
+        _OPS[name] = fn
+        return fn
+
+    return register
+
+
+# --- conditions and places -------------------------------------------------------------------------------
+
+
+def holds(w: World, seat: int, cond: str) -> bool:
+    """A condition of an ``if``: ``found:A,B`` (a room is in the house), ``in:A,B`` (the explorer is in
+    one), ``held:Card`` (someone holds it), ``has:Card`` (this explorer does), ``items`` (has an item),
+    ``mark:Name`` (a note), ``event_room`` (the room shows an event symbol), ``haunt``."""
+    kind, _, arg = cond.partition(":")
+    e = w.s.explorers[seat]
+    names = [a for a in arg.split(",") if a]
+    if kind == "found":
+        return any(n in w.s.house for n in names)
+    if kind == "in":
+        return e.room in names
+    if kind == "held":
+        return w.holder(arg) is not None
+    if kind == "has":
+        return arg in e.items or arg in e.omens
+    if kind == "items":
+        return bool(e.items)
+    if kind == "mark":
+        return bool(e.marks.get(arg))
+    if kind == "event_room":
+        return w.content.rooms[e.room].symbol == "event"
+    if kind == "haunt":
+        return w.s.phase == "haunt"
+    if kind == "needs":  # someone in the room (the explorer too) is below a starting value of these traits
+        for other in w.s.explorers:
+            start = w.content.characters[other.character].start
+            if other.alive and other.room == e.room and any(other.traits[t] < start[t] for t in names):
+                return True
+        return False
+    if kind == "pickable":
+        from hauntable.games.betrayal.cards.items import pickable
+
+        return bool(pickable(w, seat))
+    if kind == "dog":
+        from hauntable.games.betrayal.cards.holding import dog_errands, dog_surely
+
+        return dog_surely(w, seat) or bool(dog_errands(w, seat))
+    if kind == "not_moved":
+        return w.s.turn.moved == 0 and not w.s.turn.movement_over
+    raise ValueError(f"unknown condition {cond!r}")
+
+
+def is_outdoors(w: World, room: str) -> bool:
+    """Outdoor rooms, and rooms our data marks as likely to have an outside window (rooms.toml)."""
+    return room in OUTDOORS or w.content.rooms[room].windows == "likely"
+
+
+def _is_at(w: World, seat: int, where: str) -> bool:
+    room = w.s.explorers[seat].room
+    if where == "all":
+        return True
+    if where == "outdoors":
+        return is_outdoors(w, room)
+    if where.startswith("floor:"):
+        return w.s.house[room].floor == where[6:]
+    raise ValueError(f"unknown place {where!r}")
+
+
+FLOOR_RANK = {"basement": 0, "ground": 1, "upper": 2}
+
+
+def rooms_where(w: World, seat: int, where: str) -> list[str]:
+    """Rooms in the house (never the explorer's own) for ``go`` and ``place``: ``any``, ``floor:F``,
+    ``rooms:A,B``, ``other_floor`` (not this floor), ``below`` (a lower floor)."""
+    here = w.s.explorers[seat].room
+    floor = w.s.house[here].floor
+    out = []
+    for name, p in sorted(w.s.house.items(), key=lambda kv: (FLOOR_RANK[kv[1].floor], kv[1].x, kv[1].y)):
+        if name == here:
+            continue
+        if where == "any":
+            ok = True
+        elif where.startswith("floor:"):
+            ok = p.floor == where[6:]
+        elif where.startswith("rooms:"):
+            ok = name in where[6:].split(",")
+        elif where == "other_floor":
+            ok = p.floor != floor
+        elif where == "below":
+            ok = FLOOR_RANK[p.floor] < FLOOR_RANK[floor]
+        else:
+            raise ValueError(f"unknown rooms {where!r}")
+        if ok:
+            out.append(name)
+    return out
+
+
+def distances(w: World, start: str, dog: bool = False) -> dict[str, int]:
+    """Rooms reachable from ``start`` and how many spaces away: doors that meet, stairs, secret passages
+    and stairs (the ways an explorer may walk). ``dog``: only doors and stairs, never into or through a
+    room that needs a roll (barriers, exit rolls, the Coal Chute, the Mystic Elevator)."""
+    from hauntable.games.betrayal.rules import stair_links
+
+    view = HouseView(w.s, w.content)
+    links = stair_links(w.content)
+    dist = {start: 0}
+    todo = [start]
+    while todo:
+        room = todo.pop(0)
+        nxt = [view.connected(room, d) for d in ("N", "E", "S", "W")]
+        nxt += [o for o in links.get(room, ()) if o in w.s.house]
+        if not dog:
+            nxt += [o for o in secret_exits(w, room)]
+        for other in nxt:
+            if dog and other is not None and _needs_roll(w, other):
+                continue
+            if other is not None and other not in dist:
+                dist[other] = dist[room] + 1
+                todo.append(other)
+    return dist
+
+
+def _needs_roll(w: World, room: str) -> bool:
+    spec = w.content.rooms[room]
+    return bool(spec.barrier or spec.exit_roll or spec.slide_to or spec.elevator or spec.collapse)
+
+
+def secret_exits(w: World, room: str) -> list[str]:
+    """Rooms a Secret Passage or Secret Stairs token here leads to."""
+    out = []
+    for a, b in (("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")):
+        ra, rb = w.s.tokens.get(a), w.s.tokens.get(b)
+        if ra and rb and ra != rb:
+            if ra == room:
+                out.append(rb)
+            elif rb == room:
+                out.append(ra)
+    return out
+
+
+def nearest_explorer(w: World, seat: int) -> int | None:
+    """The other explorer fewest spaces away; a tie goes to the first of them clockwise (our choice)."""
+    dist = distances(w, w.s.explorers[seat].room)
+    best: tuple[int, int] | None = None
+    for s in w.seats_from(seat)[1:]:
+        e = w.s.explorers[s]
+        if e.alive and e.room in dist and (best is None or dist[e.room] < best[0]):
+            best = (dist[e.room], s)
+    return None if best is None else best[1]
+
+
+# --- tasks ------------------------------------------------------------------------------------------------
+
+
+def _bound(w: World, v: Any) -> int | None:
+    if v == "omens":
+        return w.s.omens_drawn
+    if v == "omens-1":
+        return w.s.omens_drawn - 1
+    return v
+
+
 @task("effects_roll")
-def effects_roll(w: World, seat: int, card: str, trait: str, rows: list) -> None:
+def effects_roll(w: World, seat: int, card: str, trait: str, rows: list, extra: int = 0) -> None:
     if trait.startswith("dice:"):
         dice, label, name = int(trait[5:]), f"{card}: roll {trait[5:]} dice", None
     else:
-        dice, label, name = w.value(seat, trait), f"{card}: {trait.capitalize()} roll", trait
+        # the Candle helps on the rolls of an event its holder drew (the drawer is the one taking the turn)
+        event = seat == w.s.turn.seat and card in w.content.cards and w.content.cards[card].deck == "event"
+        dice = w.dice_for(seat, trait, event=event, extra=extra)
+        label, name = f"{card}: {trait.capitalize()} roll", trait
     w.ask(
         RollDice(seat, f"{w.who(seat)}: {label} ({dice} dice)", dice, card, name),
         on="effects_roll_result",
@@ -175,9 +530,15 @@ def effects_roll(w: World, seat: int, card: str, trait: str, rows: list) -> None
 
 @task("effects_roll_result")
 def effects_roll_result(w: World, seat: int, card: str, rows: list, total: int) -> None:
+    if card == "It is Meant to Be":  # the total kept for a later roll
+        w.explorer(seat).marks[card] = total
     for lo, hi, effects in rows:
+        lo, hi = _bound(w, lo), _bound(w, hi)
         if total >= lo and (hi is None or total <= hi):
-            w.then(("effects", dict(seat=seat, card=card, effects=effects)))
+            if effects:
+                w.then(("effects", dict(seat=seat, card=card, effects=effects)))
+            else:
+                w.say(f"{card}: nothing happens", "card.nothing", card=card)
             return
     w.say(f"{card}: nothing happens", "card.nothing", card=card)
 
@@ -197,4 +558,290 @@ def effects_choose_trait(w: World, seat: int, card: str, n: int, traits: list[st
 
 @task("effects_chosen_trait")
 def effects_chosen_trait(w: World, seat: int, card: str, n: int, sign: int, option: str) -> None:
-    (w.gain if sign > 0 else w.lose)(seat, option, n)
+    if sign > 0:
+        _gain(w, seat, card, option, n)
+    else:
+        w.lose(seat, option, n)
+
+
+@task("effects_choose")
+def effects_choose(w: World, seat: int, card: str, text: str, options: list) -> None:
+    w.ask(
+        ChooseOption(seat, f"{w.who(seat)}: {card} - {text}", card, tuple(label for label, _ in options)),
+        on="effects_chosen",
+        seat=seat,
+        card=card,
+        options=options,
+    )
+
+
+@task("effects_chosen")
+def effects_chosen(w: World, seat: int, card: str, options: list, option: str) -> None:
+    effects = dict((label, effects) for label, effects in options)[option]
+    if effects:
+        w.then(("effects", dict(seat=seat, card=card, effects=effects)))
+
+
+def room_targets(w: World, rooms: list[str]) -> tuple[Target, ...]:
+    return tuple(Target(*HouseView(w.s, w.content).cell(r)) for r in rooms)
+
+
+@task("effects_go")
+def effects_go(w: World, seat: int, card: str, where: str, token: str | None) -> None:
+    """Move the explorer (``token`` None) or put a token in a room the player chooses."""
+    rooms = rooms_where(w, seat, where)
+    if not rooms:
+        w.say(f"{card}: there is no such room in the house", "card.no_room", card=card)
+        return
+    if len(rooms) == 1:
+        _went(w, seat, card, token, rooms[0])
+        return
+    what = f"the {token} token" if token else "yourself"
+    w.ask(
+        ChooseTarget(
+            seat, f"{w.who(seat)}: {card} - choose the room for {what}", card, room_targets(w, rooms)
+        ),
+        on="effects_went",
+        seat=seat,
+        card=card,
+        token=token,
+    )
+
+
+@task("effects_went")
+def effects_went(w: World, seat: int, card: str, token: str | None, floor: str, x: int, y: int) -> None:
+    _went(w, seat, card, token, w.s.cells[(floor, x, y)])
+
+
+def _went(w: World, seat: int, card: str, token: str | None, room: str) -> None:
+    if token is None:
+        w.then(("land", dict(seat=seat, room=room)))
+    else:
+        w.s.tokens[token] = room
+        w.say(
+            f"{card}: a {token} token is put in the {room}", "card.token", card=card, token=token, room=room
+        )
+
+
+@task("effects_attack")
+def effects_attack(w: World, seat: int, card: str, dice: int, hurt: list) -> None:
+    """C9: a card's attack before the haunt. The player on the right rolls its dice for it; the explorer
+    then defends with Might; a higher attack deals the difference as physical damage."""
+    right = w.right_of(seat)
+    w.ask(
+        RollDice(
+            right, f"{w.who(right)}: roll {dice} dice for the {card}'s attack on {w.who(seat)}", dice, card
+        ),
+        on="effects_defend",
+        seat=seat,
+        card=card,
+        hurt=hurt,
+    )
+
+
+@task("effects_defend")
+def effects_defend(w: World, seat: int, card: str, hurt: list, total: int) -> None:
+    dice = w.dice_for(seat, "might")
+    w.ask(
+        RollDice(
+            seat, f"{w.who(seat)}: defend against the {card} - Might roll ({dice} dice)", dice, card, "might"
+        ),
+        on="effects_defended",
+        seat=seat,
+        card=card,
+        hurt=hurt,
+        attack=total,
+    )
+
+
+@task("effects_defended")
+def effects_defended(w: World, seat: int, card: str, hurt: list, attack: int, total: int) -> None:
+    if attack <= total:
+        w.say(f"{w.who(seat)} fends off the {card} ({total} against {attack})", "card.defended", card=card)
+        return
+    w.say(f"The {card} hurts {w.who(seat)} ({attack} against {total})", "card.hurt", card=card)
+    tasks = [("damage", dict(seat=seat, kind="physical", amount=attack - total))]
+    if hurt:
+        tasks.append(("effects", dict(seat=seat, card=card, effects=hurt)))
+    w.then(*tasks)
+
+
+# --- new rooms (The Walls, The Lost One, The Beckoning, Mystic Slide) ---------------------------------------
+
+
+@task("effects_new_room")
+def effects_new_room(
+    w: World,
+    seat: int,
+    card: str,
+    floors: list[str],
+    search: str | None,
+    or_room: str | None,
+    then_card: bool = True,
+) -> None:
+    """Draw room tiles until one fits a doorway of ``floors`` (or find ``search`` in the stack), lay it
+    where the player chooses and put the explorer in it; the new room's card is drawn (B3.7). When no tile
+    can be laid, the explorer goes to ``or_room`` (or chooses a room of those floors)."""
+    if search is not None and search in w.s.house:
+        w.then(("land", dict(seat=seat, room=search)))
+        return
+    view = HouseView(w.s, w.content)
+    free = w.s.config.house_rules.door_matching == "free"
+    if w.s.config.rooms == "table":
+        usable = [f for f in floors if view.open_doorways(f) and view.tiles_left_for(f)]
+        if search is not None:
+            usable = [f for f in usable if f in w.content.rooms[search].floors]
+        if not usable:
+            _no_new_room(w, seat, card, floors, or_room)
+            return
+        if len(usable) > 1:
+            w.ask(
+                ChooseOption(
+                    seat, f"{w.who(seat)}: {card} - which floor is the tile drawn for?", card, tuple(usable)
+                ),
+                on="effects_new_room_floor",
+                seat=seat,
+                card=card,
+                then_card=then_card,
+            )
+            return
+        effects_new_room_floor(w, seat, card, usable[0], then_card, search)
+        return
+    found = None
+    budget = len(w.s.stack)
+    rng = None
+    if search is not None and search in (*w.s.stack, *w.s.stack_discards):
+        pile = w.s.stack if search in w.s.stack else w.s.stack_discards
+        pile.remove(search)
+        options = _cells_for(w, view, search, floors, free)
+        found = (search, options) if options else None
+        if found is None:
+            w.s.stack_discards.append(search)
+        rng = Rng(w.s.rng, raw=True)  # the searched stack is shuffled afterwards
+        w.s.stack = rng.shuffled(w.s.stack)
+        w.s.rng = rng.state
+    while found is None and search is None and budget > 0:
+        tile = w.s.stack.pop(0)
+        budget -= 1
+        options = _cells_for(w, view, tile, floors, free)
+        if options:
+            found = (tile, options)
+        else:
+            w.s.stack_discards.append(tile)
+    if found is None:
+        _no_new_room(w, seat, card, floors, or_room)
+        return
+    tile, options = found
+    if len(options) == 1:
+        effects_new_room_at(w, seat, card, tile, *options[0], then_card=then_card)
+        return
+    w.ask(
+        ChooseTarget(
+            seat,
+            f"{w.who(seat)}: {card} - choose where the {tile} joins the house",
+            card,
+            tuple(Target(*c) for c in options),
+        ),
+        on="effects_new_room_at",
+        seat=seat,
+        card=card,
+        tile=tile,
+        then_card=then_card,
+    )
+
+
+def _cells_for(w: World, view: HouseView, tile: str, floors: list[str], free: bool) -> list[tuple]:
+    spec = w.content.rooms[tile]
+    cells = []
+    for f in floors:
+        if f not in spec.floors:
+            continue
+        for cell in sorted({c for _, _, c in view.open_doorways(f)}):
+            if view.placements(tile, cell, None, free):
+                cells.append(cell)
+    return cells
+
+
+def _no_new_room(w: World, seat: int, card: str, floors: list[str], or_room: str | None) -> None:
+    if or_room is not None:
+        w.say(f"{card}: no room tile can be laid; {w.who(seat)} goes to the {or_room}", "card.no_tile")
+        w.then(("land", dict(seat=seat, room=or_room)))
+        return
+    w.say(f"{card}: no room tile can be laid; {w.who(seat)} chooses a room", "card.no_tile")
+    where = f"floor:{floors[0]}" if len(floors) == 1 else "any"
+    w.then(("effects_go", dict(seat=seat, card=card, where=where, token=None)))
+
+
+@task("effects_new_room_floor")
+def effects_new_room_floor(
+    w: World, seat: int, card: str, option: str, then_card: bool = True, search: str | None = None
+) -> None:
+    view = HouseView(w.s, w.content)
+    cells = tuple(sorted({(c[1], c[2]) for _, _, c in view.open_doorways(option)}))
+    if search is not None:  # The Beckoning: one named room, searched for in the stack
+        w.ask(
+            AwaitTile(
+                None, f"{w.who(seat)}: {card} - find the {search} in the room stack and lay it", option, cells
+            ),
+            on="place_tile",
+            seat=seat,
+            entry=None,
+            then_card=then_card,
+            purpose="effect",
+        )
+        return
+    w.ask(
+        AwaitTile(
+            None, f"{w.who(seat)}: {card} - draw a {option} tile and lay it at an open doorway", option, cells
+        ),
+        on="place_tile",
+        seat=seat,
+        entry=None,
+        then_card=then_card,
+        purpose="effect",
+    )
+
+
+@task("effects_new_room_at")
+def effects_new_room_at(
+    w: World, seat: int, card: str, tile: str, floor: str, x: int, y: int, then_card: bool = True
+) -> None:
+    free = w.s.config.house_rules.door_matching == "free"
+    rotations = [r for r, _ in HouseView(w.s, w.content).placements(tile, (floor, x, y), None, free)]
+    w.then(
+        (
+            "place_tile",
+            dict(
+                seat=seat,
+                tile=tile,
+                floor=floor,
+                x=x,
+                y=y,
+                rotation=rotations[0],
+                entry=None,
+                then_card=then_card,
+                purpose="effect",
+            ),
+        )
+    )
+
+
+def adjacent_rooms(w: World, room: str) -> list[str]:
+    """Rooms through this room's doors that meet doors."""
+    view = HouseView(w.s, w.content)
+    return [o for d in ("N", "E", "S", "W") if (o := view.connected(room, d)) is not None]
+
+
+def wall_cells(w: World, room: str) -> list[tuple[str, str]]:
+    """(direction, room or '') behind each wall of ``room`` with no door: Revolving Wall."""
+    view = HouseView(w.s, w.content)
+    floor, x, y = view.cell(room)
+    out = []
+    for d in ("N", "E", "S", "W"):
+        if d in view.doors(room):
+            continue
+        cell = neighbour(floor, x, y, d)
+        other = view.room_at(cell)
+        if other is not None or view.board.inside(cell[1], cell[2]):
+            out.append((d, other or ""))
+    return out

@@ -1,4 +1,4 @@
-"""Shared test helpers: start a Betrayal game, apply text inputs, and arrange a house by hand.
+"""Shared test helpers (import as ``gamekit``): start a Betrayal game, apply inputs, arrange a house.
 
 ``arrange`` edits a freshly made state in place (tests own it) and rebuilds the awaited prompt, so a
 scenario can start with rooms already laid and explorers already standing in them.

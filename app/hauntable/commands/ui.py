@@ -1,0 +1,60 @@
+"""``hauntable ui``: the Kivy table app with the table simulator (what ``make run`` should start).
+
+Kivy reads the environment when it is imported, so the defaults (no argv parsing, no ~/.kivy writes,
+logging through Python) are set here before any Kivy import. ``--kiosk`` makes the window full screen and
+closable only from the admin menu; without it the app runs in an ordinary window for development.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from hauntable.paths import add_data_dir_argument, db_path
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "ui",
+        help="the touchscreen table app (Kivy) with the table simulator",
+        description="The Hauntable table app with a simulator panel for the hardware.",
+    )
+    p.add_argument("--lang", choices=("en", "de", "ru", "zh"), default="en", help="language (default: en)")
+    p.add_argument(
+        "--seed", type=int, help="seed of the simulated room stack, decks and dice (default: clock)"
+    )
+    p.add_argument("--today", metavar="MM-DD", help="today's date, for who goes first (default: today)")
+    p.add_argument("--kiosk", action="store_true", help="full screen, no way out but the admin PIN")
+    p.add_argument("--size", default="1280x800", help="window size WxH when not in kiosk mode")
+    p.add_argument("--no-log", action="store_true", help="do not record games")
+    add_data_dir_argument(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    for key in ("KIVY_NO_ARGS", "KIVY_NO_CONFIG", "KIVY_NO_FILELOG"):  # before anything imports Kivy
+        os.environ.setdefault(key, "1")
+    width, _, height = args.size.partition("x")
+    os.environ.setdefault("KCFG_GRAPHICS_WIDTH", width)
+    os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", height)
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")
+    from hauntable.engine.log import GameLog
+    from hauntable.ui.app import HauntableApp, UiSettings
+
+    pin_file = str(db_path(args.data_dir).with_name("admin-pin.json"))
+    settings = UiSettings(language=args.lang, kiosk=args.kiosk, pin_file=pin_file)
+    log = None
+    if not args.no_log:
+        log, notice = GameLog.open_or_set_aside(db_path(args.data_dir))
+        if notice:
+            print(f"hauntable ui: {notice}", file=sys.stderr)
+    try:
+        HauntableApp(settings, log=log, seed=args.seed, today=args.today).run()
+    finally:
+        if log is not None:
+            log.close()
+    return 0

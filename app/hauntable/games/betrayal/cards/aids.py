@@ -1,0 +1,202 @@
+"""Cards that change a roll (rule C12): before it is thrown (Idol, Adrenaline Shot, Angel Feather, the roll
+kept from It is Meant to Be) and after (Lucky Stone, Rabbit's Foot).
+
+A roll prompt whose roller holds such a card becomes an ``AidedRoll``: it still takes the dice, and also
+``use NAME`` for a card usable before the throw. After the throw, a holder of the Lucky Stone or the
+Rabbit's Foot is asked whether to keep the result. Bookkeeping travels in the prompt's context under keys
+starting with ``_aid`` and is removed before the rule that asked for the roll gets its total.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal import world as world_module
+from hauntable.games.betrayal.prompts import AidedRoll, ChooseOption
+from hauntable.games.betrayal.world import World, task
+
+MEANT = "It is Meant to Be"
+BEFORE = ("Idol", "Adrenaline Shot", "Angel Feather", MEANT)
+AFTER = ("Lucky Stone", "Rabbit's Foot")
+
+
+def _holds(w: World, seat: int, name: str) -> bool:
+    e = w.s.explorers[seat]
+    if name == MEANT:
+        return e.marks.get(MEANT) is not None
+    return name in e.items or name in e.omens
+
+
+def aids_before(w: World, prompt: RollDice, used: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Cards the roller may use before throwing: the Idol once a turn on trait rolls and an event's rolls,
+    the Adrenaline Shot on trait rolls only; the Angel Feather and a kept roll on any roll."""
+    seat = prompt.player
+    if seat is None or seat >= len(w.s.explorers):
+        return ()
+    out = []
+    for name in BEFORE:
+        if name in used or not _holds(w, seat, name):
+            continue
+        if name == "Adrenaline Shot" and prompt.trait is None:
+            continue
+        if name == "Idol" and prompt.trait is None and not _event_roll(w, prompt):
+            continue
+        if name == "Idol" and ("item:Idol" in w.s.turn.tried or prompt.dice >= 8):
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+def _event_roll(w: World, prompt: RollDice) -> bool:
+    card = w.content.cards.get(prompt.purpose)
+    return card is not None and card.deck == "event"
+
+
+def wrap(w: World, prompt: Prompt) -> Prompt:
+    """World.ask calls this for every prompt: a roll the roller could aid becomes an AidedRoll."""
+    if type(prompt) is not RollDice or str(w.s.ctx.get("on", "")).startswith("aid_"):
+        return prompt
+    aids = aids_before(w, prompt, tuple(w.s.ctx.get("_aid_used", ())))
+    if not aids:
+        return prompt
+    fields = {f.name: getattr(prompt, f.name) for f in dataclasses.fields(prompt)}
+    return AidedRoll(**fields, aids=aids)
+
+
+world_module.PROMPT_HOOKS.append(wrap)
+
+
+def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> None:
+    """Answer a roll prompt with ``use NAME``: change the coming roll, then ask for it again."""
+    if name not in getattr(prompt, "aids", ()):
+        raise IllegalAction(f"The {name} cannot help this roll.", "C12")
+    seat = prompt.player
+    used = (*ctx.get("_aid_used", ()), name)
+    ctx = dict(ctx, _aid_used=used)
+    from hauntable.games.betrayal.cards.holding import lose_card
+
+    if name == "Idol":
+        w.s.turn.tried.append("item:Idol")
+        w.say(f"{w.who(seat)} rubs the Idol: 2 more dice, 1 Sanity", "card.idol")
+        w.lose(seat, "sanity", 1)
+        prompt = dataclasses.replace(_plain(prompt), dice=min(8, prompt.dice + 2))
+    elif name == "Adrenaline Shot":
+        w.say(f"{w.who(seat)} uses the Adrenaline Shot: +4 to this roll", "card.adrenaline")
+        lose_card(w, seat, name, "discard")
+        ctx["_aid_bonus"] = ctx.get("_aid_bonus", 0) + 4
+        prompt = _plain(prompt)
+    else:  # the Angel Feather names a number; It is Meant to Be uses the kept total
+        if name == MEANT:
+            total = w.explorer(seat).marks.pop(MEANT)
+            w.say(f"{w.who(seat)} uses the kept roll: {total}", "card.meant", total=total)
+            finish(w, ctx, min(total, 16))
+            return
+        lose_card(w, seat, name, "discard")
+        w.ask(
+            ChooseOption(
+                seat, f"{w.who(seat)}: Angel Feather - name the result", name, tuple(str(n) for n in range(9))
+            ),
+            on="aid_number",
+            aid_ctx=ctx,
+        )
+        return
+    w.s.awaiting, w.s.ctx = None, {}
+    w.ask(prompt, **_ask_args(ctx))
+
+
+def _plain(prompt: RollDice) -> RollDice:
+    fields = {f.name: getattr(prompt, f.name) for f in dataclasses.fields(RollDice)}
+    return RollDice(**fields)
+
+
+def _ask_args(ctx: dict[str, Any]) -> dict[str, Any]:
+    args = dict(ctx)
+    return {"on": args.pop("on"), **args}
+
+
+@task("aid_number")
+def aid_number(w: World, aid_ctx: dict, option: str) -> None:
+    w.say(f"The Angel Feather sets the roll to {option}", "card.feather", total=int(option))
+    finish(w, aid_ctx, int(option))
+
+
+def finish(w: World, ctx: dict[str, Any], total: int) -> None:
+    """Hand the total (with any Adrenaline Shot bonus) to the rule that asked for the roll."""
+    params = {k: v for k, v in ctx.items() if not k.startswith("_aid")}
+    total += ctx.get("_aid_bonus", 0)
+    on = params.pop("on")
+    w.then((on, dict(params, total=total)))
+
+
+def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int, ...]) -> bool:
+    """After a throw: offer the Lucky Stone or Rabbit's Foot; True when a question was asked."""
+    seat = prompt.player
+    if seat is None or ctx.get("_aid_rerolled") or not faces:
+        return False
+    options = [n for n in AFTER if _holds(w, seat, n)]
+    if "Rabbit's Foot" in options and "item:Rabbit's Foot" in w.s.turn.tried:
+        options.remove("Rabbit's Foot")
+    if not options:
+        return False
+    w.ask(
+        ChooseOption(
+            seat, f"{w.who(seat)}: keep the roll of {sum(faces)}, or reroll?", "reroll", ("keep", *options)
+        ),
+        on="aid_after",
+        aid_ctx=ctx,
+        faces=list(faces),
+        seat=seat,
+    )
+    return True
+
+
+@task("aid_after")
+def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> None:
+    if option == "keep":
+        finish(w, aid_ctx, sum(faces))
+        return
+    choices = []
+    if option == "Lucky Stone":
+        for label, rerolled in (("the 0s", {0}), ("the 0s and 1s", {0, 1}), ("all", {0, 1, 2})):
+            if any(f in rerolled for f in faces) and label not in choices:
+                choices.append(label)
+    else:
+        choices = [f"a {f}" for f in sorted(set(faces))]
+    w.ask(
+        ChooseOption(seat, f"{w.who(seat)}: {option} - which dice are thrown again?", option, tuple(choices)),
+        on="aid_which",
+        aid_ctx=aid_ctx,
+        faces=faces,
+        seat=seat,
+        card=option,
+    )
+
+
+@task("aid_which")
+def aid_which(w: World, aid_ctx: dict, faces: list, seat: int, card: str, option: str) -> None:
+    from hauntable.games.betrayal.cards.holding import lose_card
+
+    if card == "Lucky Stone":
+        again = {"the 0s": {0}, "the 0s and 1s": {0, 1}, "all": {0, 1, 2}}[option]
+        kept = [f for f in faces if f not in again]
+        lose_card(w, seat, card, "discard")
+    else:
+        kept = list(faces)
+        kept.remove(int(option[2:]))
+        w.s.turn.tried.append("item:Rabbit's Foot")
+    n = len(faces) - len(kept)
+    w.ask(
+        RollDice(seat, f"{w.who(seat)}: {card} - throw {n} dice again", n, card),
+        on="aid_rerolled",
+        aid_ctx=dict(aid_ctx, _aid_rerolled=True),
+        kept=kept,
+    )
+
+
+@task("aid_rerolled")
+def aid_rerolled(w: World, aid_ctx: dict, kept: list, total: int) -> None:
+    w.say(f"The roll is now {sum(kept) + total}", "card.rerolled", total=sum(kept) + total)
+    finish(w, aid_ctx, sum(kept) + total)

@@ -1,0 +1,402 @@
+"""The host's side of the dice-tower protocol as a state machine: bytes and clock ticks in, frames out.
+
+No I/O and no clock of its own: the driver (``tower.py``) calls :meth:`Link.opened`, :meth:`Link.on_bytes`,
+:meth:`Link.on_tick` and :meth:`Link.closed` with the time, and writes whatever frames they return. So
+every timeout, resync and duplicate below is tested with a hand-moved clock and scripted lines.
+
+Exactly once, the host's half (the tower keeps unacknowledged rolls and resends them; ``docs/
+dice-tower-protocol.md`` has both halves):
+
+- a roll is handed to the consumer (``on_roll``), and only after it has returned, taken or refused,
+  is the ACK built. A consumer that raises gets no ACK, so the tower resends and the consumer is asked
+  again: a crash must not turn into a lost roll;
+- rolls are identified by (boot, seq); the last seq delivered per boot id is remembered (the last
+  ``REMEMBER_BOOTS`` boots, because a tower that resets keeps resending an older boot's unacknowledged
+  roll) and a roll at or below it is a duplicate: ACKed ``dup`` again, never delivered again.
+
+States: OPENING (no port yet) -> HELLO (port open, waiting for the tower to introduce itself) -> READY;
+READY -> RESYNC after BAD_IN_A_ROW damaged lines (ask for HELLO again, like OctoPrint's ``M110``);
+any -> LOST when the port fails or the tower stays silent (the driver closes and reopens the port);
+HELLO -> INCOMPATIBLE when the tower speaks another protocol version (no roll is trusted then).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from typing import Any
+
+from hauntable.table.dice_link import protocol
+
+log = logging.getLogger(__name__)
+
+
+class LinkState(enum.Enum):
+    OPENING = "opening"
+    HELLO = "hello"
+    READY = "ready"
+    RESYNC = "resync"
+    LOST = "lost"
+    INCOMPATIBLE = "incompatible"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclasses.dataclass(frozen=True)
+class TowerInfo:
+    """What a tower said in its HELLO."""
+
+    tower_id: str
+    boot: str
+    fw: str
+    proto: int
+    kinds: tuple[str, ...]
+    wells: int
+    mode: str
+
+
+@dataclasses.dataclass(frozen=True)
+class TowerRoll:
+    """One roll as the tower reported it. ``source`` is what the game logs: ``tower:1#3f2a91c0.7``."""
+
+    faces: tuple[int, ...]
+    kind: str
+    tower_id: str
+    boot: str
+    seq: int
+
+    @property
+    def source(self) -> str:
+        return f"tower:{self.tower_id}#{self.boot}.{self.seq}"
+
+
+RollConsumer = Callable[[TowerRoll], bool]
+"""Takes a roll and says whether the game took it (True) or refused it (False). Called once per roll."""
+
+
+@dataclasses.dataclass
+class LinkHealth:
+    """Counters for the admin screen. ``ratio`` is the share of received lines that were good frames."""
+
+    state: LinkState = LinkState.OPENING
+    frames_in: int = 0
+    frames_out: int = 0
+    bad_frames: int = 0
+    bad_by_reason: dict[str, int] = dataclasses.field(default_factory=dict)
+    rolls_taken: int = 0
+    rolls_refused: int = 0
+    duplicates: int = 0
+    early_rolls: int = 0
+    gaps: int = 0
+    consumer_errors: int = 0
+    resyncs: int = 0
+    reconnects: int = 0
+    tower_resets: int = 0
+    faults: int = 0
+    last_error: str = ""
+    tower_counters: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def ratio(self) -> float:
+        total = self.frames_in + self.bad_frames
+        return 1.0 if total == 0 else self.frames_in / total
+
+    @property
+    def resends(self) -> int:
+        """Rolls the tower had to send again, as its last STATUS counted them (0 before the first)."""
+        value = self.tower_counters.get("resends", "0")
+        return int(value) if value.isdigit() else 0
+
+    def to_json(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["state"] = str(self.state)
+        out["ratio"] = round(self.ratio, 4)
+        out["resends"] = self.resends
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class TowerFault:
+    """An ERROR the tower reported: ``code`` (jam, edge, range, overflow, stale, full, calibrate, ...)."""
+
+    code: str
+    detail: tuple[str, ...]
+    boot: str
+
+    @property
+    def sentence(self) -> str:
+        return FAULT_SENTENCES.get(self.code, f"The dice tower reports a fault: {self.code}.")
+
+
+FAULT_SENTENCES = {
+    "jam": "A die is stuck in the dice tower's chute.",
+    "edge": "A die landed on its edge; roll it again.",
+    "range": "A dice tower sensor reads out of range; check its wiring.",
+    "overflow": "More dice went in than the tray has wells; roll fewer dice.",
+    "stale": "Dice lie in the tray from before the tower restarted; clear the tray and roll again.",
+    "full": "The dice tower holds too many rolls the table has not taken; check the connection.",
+    "calibrate": "Calibration refused: no such well or face.",
+    "internal": "The dice tower's firmware hit an error and carried on; check dice-serial.log.",
+}
+
+
+class Link:
+    """The host end of one tower link. Subclass or set the class attributes to tune the timeouts."""
+
+    HELLO_RETRY = 0.5  # s between HELLO requests while waiting for the tower
+    HELLO_GIVE_UP = 3.0  # s in HELLO or RESYNC before calling the port lost
+    POKE_AFTER = 1.5  # s of silence in READY before asking for a STATUS (the tower heartbeats at 1 s)
+    LOST_AFTER = 4.0  # s of silence before calling the port lost (the driver then reopens it)
+    BAD_IN_A_ROW = 3  # damaged lines in a row before a resync
+    REMEMBER_BOOTS = 16
+    RECENT_FAULTS = 10
+
+    def __init__(self, on_roll: RollConsumer, name: str = "tower", probe: bool = False):
+        self.on_roll = on_roll
+        self.name = name
+        self.probe = probe  # only check the tower: leave its rolls unacknowledged for the real consumer
+        self.state = LinkState.OPENING
+        self.info: TowerInfo | None = None
+        self.health = LinkHealth()
+        self.faults: deque[TowerFault] = deque(maxlen=self.RECENT_FAULTS)
+        self.on_fault: Callable[[TowerFault], None] | None = None
+        self._splitter = protocol.LineSplitter()
+        self._delivered: OrderedDict[str, int] = OrderedDict()  # boot -> last seq handed to on_roll
+        self._since = 0.0  # when the current state began
+        self._heard = 0.0  # when the last good frame arrived
+        self._asked = 0.0  # when the last HELLO request or STATUS poke went out
+        self._bad_run = 0
+        self._cal_seq = 0
+
+    # -- transport events
+
+    def opened(self, now: float) -> list[bytes]:
+        """The port is open: ask the tower to introduce itself."""
+        if self.state in (LinkState.LOST, LinkState.RESYNC, LinkState.READY):
+            self.health.reconnects += 1
+        self._splitter = protocol.LineSplitter()  # a half line from before the reopen is noise
+        self._bad_run = 0
+        self._enter(LinkState.HELLO, now)
+        return self._ask_hello(now)
+
+    def closed(self, now: float, reason: str) -> None:
+        """The port failed or vanished (unplugged). The driver will reopen it."""
+        if self.state is not LinkState.LOST:
+            log.warning("%s: port lost (%s)", self.name, reason)
+            self.health.last_error = reason
+            self._enter(LinkState.LOST, now)
+
+    def mark_delivered(self, boot: str, seq: int) -> None:
+        """Remember a roll as delivered before it arrives, e.g. from the game log after a host restart.
+
+        Warning: the caller vouches that the roll reached the game; it will never be delivered again.
+        """
+        self._remember(boot, max(seq, self._delivered.get(boot, 0)))
+
+    # -- input
+
+    def on_bytes(self, data: bytes, now: float) -> list[bytes]:
+        """Bytes read from the port; returns the frames to write, in order."""
+        out: list[bytes] = []
+        for line in self._splitter.feed(data):
+            out += self._on_line(line, now)
+        return self._count_out(out)
+
+    def on_tick(self, now: float) -> list[bytes]:
+        """Call every few tens of milliseconds: retries, pokes and timeouts live here."""
+        out: list[bytes] = []
+        quiet = now - max(self._heard, self._since)
+        if self.state in (LinkState.HELLO, LinkState.RESYNC):
+            if now - self._since >= self.HELLO_GIVE_UP:
+                self._lose(now, f"no HELLO from the tower in {self.HELLO_GIVE_UP:.1f} s")
+            elif now - self._asked >= self.HELLO_RETRY:
+                out += self._ask_hello(now)
+        elif self.state is LinkState.READY:
+            if quiet >= self.LOST_AFTER:
+                self._lose(now, f"the tower was silent for {quiet:.1f} s")
+            elif quiet >= self.POKE_AFTER and now - self._asked >= self.POKE_AFTER:
+                log.info("%s: quiet for %.1f s, asking for STATUS", self.name, quiet)
+                self._asked = now
+                out.append(protocol.encode(protocol.STATUS, 0, self._boot()))
+        return self._count_out(out)
+
+    def calibrate(self, well: int, face: int) -> bytes:
+        """The CALIBRATE frame telling the tower that the die in ``well`` now shows ``face``.
+
+        The tower answers ``ACK <seq> ok`` or ``ERROR <seq> calibrate``; see :attr:`faults`.
+        """
+        self._cal_seq += 1
+        return self._count_out([protocol.calibrate(self._cal_seq, self._boot(), well, face)])[0]
+
+    # -- internals
+
+    def _on_line(self, line: bytes, now: float) -> list[bytes]:
+        frame = protocol.decode(line)
+        if isinstance(frame, protocol.BadFrame):
+            return self._on_bad(frame, now)
+        self._bad_run = 0
+        self._heard = now
+        self.health.frames_in += 1
+        handler = {
+            protocol.HELLO: self._on_hello,
+            protocol.ROLL: self._on_roll,
+            protocol.STATUS: self._on_status,
+            protocol.ERROR: self._on_error,
+        }.get(frame.kind)
+        if handler is None:  # ACK/NAK for our CALIBRATE, or a host frame echoed back by a cooked tty
+            log.debug("%s: ignoring %r", self.name, frame)
+            return []
+        return handler(frame, now)
+
+    def _on_bad(self, bad: protocol.BadFrame, now: float) -> list[bytes]:
+        self.health.bad_frames += 1
+        self.health.bad_by_reason[bad.reason] = self.health.bad_by_reason.get(bad.reason, 0) + 1
+        self._bad_run += 1
+        log.info("%s: bad line (%s): %r", self.name, bad.reason, bad.line[:60])
+        if self._bad_run >= self.BAD_IN_A_ROW and self.state is LinkState.READY:
+            log.warning("%s: %d bad lines in a row, resyncing", self.name, self._bad_run)
+            self.health.resyncs += 1
+            self._enter(LinkState.RESYNC, now)
+            return self._ask_hello(now)
+        expected = self._delivered.get(self._boot(), 0) + 1 if self.info else 0
+        return [protocol.nak(expected, self._boot(), bad.reason)]
+
+    def _on_hello(self, frame: protocol.Frame, now: float) -> list[bytes]:
+        fields = frame.fields()
+        if fields.get("role") != "tower":
+            return []  # our own request echoed back
+        try:
+            proto = int(fields.get("proto", "0"))
+            info = TowerInfo(
+                tower_id=fields["id"],
+                boot=frame.boot,
+                fw=fields.get("fw", "?"),
+                proto=proto,
+                kinds=tuple(k for k in fields.get("kinds", "").split(",") if k),
+                wells=int(fields.get("wells", "0")),
+                mode=fields.get("mode", "betrayal"),
+            )
+        except (KeyError, ValueError):
+            log.error("%s: unreadable HELLO %r", self.name, frame)
+            return []
+        if proto != protocol.PROTO_VERSION:
+            message = (
+                f"tower {info.tower_id} (firmware {info.fw}) speaks dice protocol {proto}, this table "
+                f"speaks {protocol.PROTO_VERSION}: update the tower's firmware or the table software"
+            )
+            log.error("%s: %s", self.name, message)
+            self.health.last_error = message
+            self.info = info
+            self._enter(LinkState.INCOMPATIBLE, now)
+            return []
+        if self.info is not None and self.info.boot != info.boot:
+            log.warning("%s: tower restarted (boot %s -> %s)", self.name, self.info.boot, info.boot)
+            self.health.tower_resets += 1
+        self.info = info
+        self._delivered.setdefault(info.boot, 0)
+        self._delivered.move_to_end(info.boot)
+        if self.state is not LinkState.READY:
+            log.info("%s: ready: tower %s fw %s boot %s", self.name, info.tower_id, info.fw, info.boot)
+            self._enter(LinkState.READY, now)
+        return []
+
+    def _on_roll(self, frame: protocol.Frame, now: float) -> list[bytes]:
+        if self.state is LinkState.INCOMPATIBLE:
+            return []
+        if self.probe:
+            self.health.early_rolls += 1
+            return []
+        if self.info is None or self.state is LinkState.HELLO:
+            # we do not know this tower yet; no ACK, so it resends after our HELLO request
+            self.health.early_rolls += 1
+            return [] if self.state is LinkState.HELLO else self._ask_hello(now)
+        try:
+            kind, faces = protocol.roll_faces(frame)
+        except ValueError as exc:
+            # CRC-valid but nonsense: a firmware bug. Refuse it so it is not resent forever.
+            log.error("%s: refusing a malformed roll %r: %s", self.name, frame, exc)
+            self.health.last_error = f"malformed roll from the tower: {exc}"
+            self.health.rolls_refused += 1
+            return [protocol.ack(frame.seq, frame.boot, "refused")]
+        last = self._delivered.get(frame.boot)
+        if last is not None and frame.seq <= last:
+            self.health.duplicates += 1
+            log.info(
+                "%s: duplicate roll %s.%d (delivered up to %d), ACK again",
+                self.name,
+                frame.boot,
+                frame.seq,
+                last,
+            )
+            return [protocol.ack(frame.seq, frame.boot, "dup")]
+        if last is not None and frame.seq > last + 1 and last > 0:
+            self.health.gaps += 1
+            log.warning(
+                "%s: rolls %d..%d of boot %s never arrived", self.name, last + 1, frame.seq - 1, frame.boot
+            )
+        roll = TowerRoll(faces, kind, self.info.tower_id, frame.boot, frame.seq)
+        try:
+            taken = bool(self.on_roll(roll))
+        except Exception as exc:  # no ACK: the tower resends and the consumer is asked again
+            self.health.consumer_errors += 1
+            self.health.last_error = f"roll consumer failed: {exc!r}"
+            log.exception("%s: roll consumer failed on %s; not acknowledged", self.name, roll.source)
+            return []
+        self._remember(frame.boot, frame.seq)
+        if taken:
+            self.health.rolls_taken += 1
+        else:
+            self.health.rolls_refused += 1
+        return [protocol.ack(frame.seq, frame.boot, "taken" if taken else "refused")]
+
+    def _on_status(self, frame: protocol.Frame, now: float) -> list[bytes]:
+        self.health.tower_counters = {k: v for k, v in frame.fields().items() if v}
+        if self.info is not None and frame.boot != self.info.boot:
+            # the tower restarted and we missed its HELLO: ask again so rolls are trusted
+            self._enter(LinkState.RESYNC, now)
+            return self._ask_hello(now)
+        return []
+
+    def _on_error(self, frame: protocol.Frame, now: float) -> list[bytes]:
+        if not frame.args:
+            return []
+        fault = TowerFault(frame.args[0], frame.args[1:], frame.boot)
+        self.health.faults += 1
+        self.faults.append(fault)
+        log.warning("%s: tower fault %s %s", self.name, fault.code, " ".join(fault.detail))
+        if self.on_fault is not None:
+            self.on_fault(fault)
+        return []
+
+    def _ask_hello(self, now: float) -> list[bytes]:
+        self._asked = now
+        return [protocol.hello_host(self._boot())]
+
+    def _lose(self, now: float, reason: str) -> None:
+        log.warning("%s: link lost: %s", self.name, reason)
+        self.health.last_error = reason
+        self._enter(LinkState.LOST, now)
+
+    def _enter(self, state: LinkState, now: float) -> None:
+        if state is not self.state:
+            log.info("%s: %s -> %s", self.name, self.state, state)
+        self.state = state
+        self.health.state = state
+        self._since = now
+
+    def _boot(self) -> str:
+        return self.info.boot if self.info else protocol.NO_BOOT
+
+    def _remember(self, boot: str, seq: int) -> None:
+        self._delivered[boot] = seq
+        self._delivered.move_to_end(boot)
+        while len(self._delivered) > self.REMEMBER_BOOTS:
+            self._delivered.popitem(last=False)
+
+    def _count_out(self, frames: list[bytes]) -> list[bytes]:
+        self.health.frames_out += len(frames)
+        return frames

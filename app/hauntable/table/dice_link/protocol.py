@@ -1,0 +1,1 @@
+../../../../firmware/dice_tower/protocol.py

@@ -1,0 +1,274 @@
+"""A register-level MFRC522 driver: wake tags, read whole UIDs (4, 7 and 10 bytes), halt them.
+
+It talks to anything with ``xfer2(list[int]) -> list[int]`` (a ``spidev.SpiDev``, a reader port on a
+shared bus from ``bus.py``, or the emulator's fake SPI device) and reads time from an injected clock.
+
+Two timeouts, because a chip can fail two ways: the chip's own timer (``timeout_ms``) ends a transceive
+that no tag answers, and a host-side deadline (``deadline_ms``) ends one where the chip itself never
+raises an interrupt (a loose wire, a brown-out, a clone that ignores TAuto). The published ``mfrc522``
+package has neither working: its loop counter is checked after it has already wrapped.
+
+>>> from hauntable.table.mfrc522.emulator import EmulatedTag, emulated_reader
+>>> chip, spi = emulated_reader(EmulatedTag.ntag("04:A2:5B:1C:7F:80:00"))
+>>> reader = Mfrc522(spi, clock=chip.clock); reader.init()
+>>> reader.poll().hex(":").upper()
+'04:A2:5B:1C:7F:80:00'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from hauntable.table.clock import Clock, MonotonicClock
+from hauntable.table.mfrc522 import registers as r
+
+
+class SpiDevice(Protocol):
+    """The part of ``spidev.SpiDev`` the driver uses."""
+
+    def xfer2(self, data: Sequence[int]) -> list[int]: ...
+
+
+class ReaderError(Exception):
+    """Base of the driver's errors: something went wrong talking to a tag or to the chip."""
+
+
+class NoTag(ReaderError):
+    """No tag answered before the chip's timer ran out: the normal "nothing here"."""
+
+
+class Collision(ReaderError):
+    """Several tags answered at once (two cards on one pad); the UIDs cannot be told apart this read."""
+
+
+class FrameError(ReaderError):
+    """A tag answered with a bad CRC, parity, BCC or length: half on the antenna, or interference."""
+
+
+class ChipTimeout(ReaderError):
+    """The chip raised no interrupt before the host-side deadline: the reader is dead or miswired."""
+
+
+class Mfrc522:
+    """One MFRC522 chip.
+
+    Call :meth:`init` once (soft reset and timer setup), then :meth:`poll` per scan. ``field`` says how
+    the antenna is driven: ``"per_read"`` switches it on only while this reader polls (one field at a
+    time on a table of many readers: no cross-reads, a small power budget, and every tag starts IDLE),
+    ``"always"`` leaves it on and relies on WUPA to wake halted tags.
+    """
+
+    def __init__(
+        self,
+        spi: SpiDevice,
+        clock: Clock | None = None,
+        *,
+        timeout_ms: float = 1.0,
+        deadline_ms: float = 15.0,
+        field: str = "per_read",
+        settle_ms: float = 1.0,
+    ):
+        if field not in ("per_read", "always"):
+            raise ValueError(f"field must be 'per_read' or 'always', not {field!r}")
+        self.spi = spi
+        self.clock = clock or MonotonicClock()
+        self.timeout_ms = timeout_ms
+        self.deadline_ms = deadline_ms
+        self.field = field
+        self.settle_ms = settle_ms
+        self._antenna = False
+        self._last_uid: bytes | None = None
+
+    # --- registers -------------------------------------------------------------------------------------
+
+    def read(self, reg: int) -> int:
+        return self.spi.xfer2([0x80 | (reg << 1), 0])[1]
+
+    def read_many(self, reg: int, count: int) -> bytes:
+        """Read one register ``count`` times in one transfer (how the FIFO is emptied)."""
+        address = 0x80 | (reg << 1)
+        return bytes(self.spi.xfer2([address] * count + [0])[1:])
+
+    def write(self, reg: int, *values: int) -> None:
+        self.spi.xfer2([(reg << 1) & 0x7E, *values])
+
+    def set_bits(self, reg: int, mask: int) -> None:
+        self.write(reg, self.read(reg) | mask)
+
+    def clear_bits(self, reg: int, mask: int) -> None:
+        self.write(reg, self.read(reg) & ~mask & 0xFF)
+
+    # --- chip ------------------------------------------------------------------------------------------
+
+    def init(self) -> None:
+        """Soft reset, then: timer in auto mode at 40 kHz ticks, 100 % ASK, CRC preset 0x6363."""
+        self.write(r.COMMAND, r.CMD_SOFT_RESET)
+        self.clock.sleep(0.00005)  # the oscillator restarts; the datasheet allows ~37.7 us
+        self._wait_until_idle()
+        self.write(r.T_MODE, r.T_AUTO)  # TPrescaler high nibble 0
+        self.write(r.T_PRESCALER, 0xA9)  # 13.56 MHz / (2*169+1) = 40 kHz: 25 us per tick
+        self.set_timeout(self.timeout_ms)
+        self.write(r.TX_ASK, 0x40)
+        self.write(r.MODE, 0x3D)
+        self._antenna = False
+        if self.field == "always":
+            self.antenna(True)
+
+    def _wait_until_idle(self) -> None:
+        deadline = self.clock.now() + self.deadline_ms / 1000
+        while self.read(r.COMMAND) & r.CMD_SOFT_RESET:
+            if self.clock.now() > deadline:
+                raise ChipTimeout("the chip did not come out of soft reset")
+            self.clock.sleep(0.00005)
+
+    def version(self) -> int:
+        """VersionReg: 0x91 or 0x92 for a genuine chip (see ``registers.KNOWN_VERSIONS``); 0x00/0xFF: none."""
+        return self.read(r.VERSION)
+
+    def set_timeout(self, ms: float) -> None:
+        ticks = max(1, min(0xFFFF, round(ms * 1000 / 25)))
+        self.write(r.T_RELOAD_H, ticks >> 8)
+        self.write(r.T_RELOAD_L, ticks & 0xFF)
+
+    def antenna(self, on: bool) -> None:
+        """Switch the RF field. Off resets every tag in it: the next field-on finds them all IDLE."""
+        if on:
+            self.set_bits(r.TX_CONTROL, r.ANTENNA_BITS)
+            self.clock.sleep(self.settle_ms / 1000)  # tags need the field a moment before they answer
+        else:
+            self.clear_bits(r.TX_CONTROL, r.ANTENNA_BITS)
+        self._antenna = on
+
+    def cycle_field(self) -> None:
+        """Field off then on: tags stuck ACTIVE or HALT after an interrupted read start again from IDLE."""
+        self.antenna(False)
+        self.clock.sleep(0.001)  # ISO 14443 asks for at least 5 ms reset in theory; 1 ms resets NTAGs
+        self.antenna(True)
+
+    # --- one frame -------------------------------------------------------------------------------------
+
+    def transceive(self, data: bytes, tx_last_bits: int = 0) -> tuple[bytes, int]:
+        """Send one frame, return (answer, valid bits in its last byte: 0 means all 8).
+
+        Raises:
+            NoTag: the chip's timer ran out with no answer.
+            Collision: several tags answered.
+            FrameError: a parity, CRC, protocol or overflow error.
+            ChipTimeout: the chip raised nothing at all before ``deadline_ms``.
+        """
+        self.write(r.COMMAND, r.CMD_IDLE)
+        self.write(r.COM_IRQ, 0x7F)  # clear every interrupt request bit
+        self.write(r.FIFO_LEVEL, r.FLUSH_FIFO)
+        self.write(r.FIFO_DATA, *data)
+        self.write(r.BIT_FRAMING, tx_last_bits & 0x07)
+        self.write(r.COMMAND, r.CMD_TRANSCEIVE)
+        self.write(r.BIT_FRAMING, r.START_SEND | (tx_last_bits & 0x07))
+        deadline = self.clock.now() + self.deadline_ms / 1000
+        while True:
+            irq = self.read(r.COM_IRQ)
+            if irq & (r.IRQ_RX | r.IRQ_IDLE):
+                break
+            if irq & r.IRQ_TIMER:
+                self.write(r.BIT_FRAMING, 0)
+                raise NoTag("no answer")
+            if self.clock.now() > deadline:  # checked every time round, so it really fires
+                self.write(r.COMMAND, r.CMD_IDLE)
+                raise ChipTimeout(f"no interrupt from the chip within {self.deadline_ms} ms")
+        self.write(r.BIT_FRAMING, 0)
+        error = self.read(r.ERROR)
+        if error & r.ERR_COLLISION:
+            raise Collision("several tags answered")
+        if error & (r.ERR_BUFFER_OVERFLOW | r.ERR_PARITY | r.ERR_PROTOCOL | r.ERR_CRC):
+            raise FrameError(f"ErrorReg 0x{error:02X}")
+        level = self.read(r.FIFO_LEVEL) & 0x7F
+        answer = self.read_many(r.FIFO_DATA, level) if level else b""
+        last_bits = self.read(r.CONTROL) & 0x07
+        return answer, last_bits
+
+    # --- ISO 14443-A -----------------------------------------------------------------------------------
+
+    def wake(self, halted_too: bool = True) -> bytes:
+        """WUPA (``halted_too``) or REQA; returns the 2-byte ATQA. Raises NoTag when nothing answers.
+
+        Presence polling must use WUPA: a tag we halted after reading it ignores REQA, and would look
+        removed on the next scan.
+        """
+        answer, last_bits = self.transceive(bytes([r.WUPA if halted_too else r.REQA]), tx_last_bits=7)
+        if len(answer) != 2 or last_bits:
+            raise FrameError(f"ATQA of {len(answer)} bytes")
+        return answer
+
+    def select(self) -> bytes:
+        """Anticollision and select through the cascade levels; returns the whole UID (4, 7 or 10 bytes).
+
+        The tag must be READY (just woken). Each level yields 4 bytes; a leading cascade tag 0x88 and a
+        SAK with bit 0x04 say another level follows. Raises FrameError on a bad BCC or SAK.
+        """
+        uid = bytearray()
+        for level, sel in enumerate(r.SEL):
+            answer, _ = self.transceive(bytes([sel, r.NVB_ANTICOLLISION]))
+            if len(answer) != 5 or r.bcc(answer[:4]) != answer[4]:
+                raise FrameError(f"bad UID CL{level + 1}: {answer.hex()}")
+            frame = bytes([sel, r.NVB_SELECT]) + answer
+            sak_frame, _ = self.transceive(frame + r.crc_a(frame))
+            if len(sak_frame) != 3 or r.crc_a(sak_frame[:1]) != sak_frame[1:]:
+                raise FrameError(f"bad SAK at CL{level + 1}: {sak_frame.hex()}")
+            if sak_frame[0] & r.SAK_UID_INCOMPLETE:
+                if answer[0] != r.CASCADE_TAG:
+                    raise FrameError("SAK says the UID goes on but CLn has no cascade tag")
+                uid += answer[1:4]
+                continue
+            uid += answer[:4]
+            return bytes(uid)
+        raise FrameError("UID longer than three cascade levels")
+
+    def halt(self) -> None:
+        """HLTA: the selected tag goes quiet until the next WUPA or field reset. No answer means success."""
+        frame = bytes([r.HLTA, 0x00])
+        try:
+            self.transceive(frame + r.crc_a(frame))
+        except NoTag:
+            return
+        raise FrameError("a tag answered HLTA")
+
+    def read_uid(self, halted_too: bool = True, halt: bool = True) -> bytes | None:
+        """Wake, select and (with ``halt``) halt one tag; None when no tag is in the field.
+
+        Raises Collision, FrameError or ChipTimeout for the caller to count as a failed read.
+        """
+        try:
+            self.wake(halted_too)
+        except NoTag:
+            return None
+        uid = self.select()
+        if halt:
+            self.halt()
+        return uid
+
+    def poll(self) -> bytes | None:
+        """One presence read: the UID in the field or None.
+
+        With ``field="per_read"`` the antenna is on only during the read. With ``"always"``, when a tag
+        seen last time seems gone (or the read fails mid-select), the field is cycled once and the read
+        tried again before reporting it absent: a tag left ACTIVE by an interrupted select answers neither
+        REQA nor WUPA until it is reset, and must not be reported as lifted.
+        """
+        if self.field == "per_read":
+            self.antenna(True)
+            try:
+                return self.read_uid(halt=False)  # the field goes off next: no need to wait out a HLTA
+            finally:
+                self.antenna(False)
+        if not self._antenna:
+            self.antenna(True)
+        try:
+            uid = self.read_uid()
+        except FrameError:
+            uid = None
+            self._last_uid = b"?"  # force the retry below
+        if uid is None and self._last_uid is not None:
+            self.cycle_field()
+            uid = self.read_uid()
+        self._last_uid = uid
+        return uid

@@ -1,0 +1,275 @@
+"""A byte-level MFRC522 and ISO 14443-A tags behind a fake SPI device, for testing the driver on a PC.
+
+The emulator implements what the datasheet says the chip does with the bytes it is sent: the SPI
+address byte format, the FIFO, ComIrqReg and its set/clear bit, BitFramingReg StartSend and TxLastBits,
+the timer (TAuto, prescaler, reload) firing TimerIRq when no tag answers, ErrorReg on collisions, the
+antenna bits in TxControlReg, and tags that move through IDLE / READY / ACTIVE / HALT as ISO 14443-3
+says (REQA wakes only IDLE tags, WUPA also HALT ones, a field reset returns every tag to IDLE).
+
+Time is a :class:`~hauntable.table.clock.SimClock`: every SPI transfer costs its bytes at ``hz`` plus a
+fixed per-transfer overhead (the ioctl on a Pi), and air frames cost their ISO 14443 duration, so the
+driver's cost per read comes out close to a real chip's. That is where the mock backend's timing model
+comes from (tests/table/test_timing_model.py checks they agree).
+
+Faults: ``chip.dead = True`` (nothing on the bus: MISO reads 0x00), ``chip.stuck = True`` (the chip
+never raises an interrupt), ``tag.partial = True`` (a tag half on the antenna: bad CRC on select).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from hauntable.table.clock import SimClock
+from hauntable.table.mfrc522 import registers as r
+
+IDLE, READY, ACTIVE, HALT = "IDLE", "READY", "ACTIVE", "HALT"
+BIT_TIME = 128 / 13_560_000  # one ISO 14443-A bit at 106 kbit/s: 9.44 us
+FRAME_DELAY = 86.4e-6  # tag response delay after a command (FDT, n=9)
+
+
+@dataclasses.dataclass
+class EmulatedTag:
+    """An ISO 14443-A tag: UID, ATQA, final SAK and its protocol state."""
+
+    uid: bytes
+    atqa: bytes
+    sak: int
+    state: str = IDLE
+    level: int = 0  # cascade level being resolved while READY
+    partial: bool = False
+    halted_before: bool = False
+
+    @classmethod
+    def ntag(cls, uid: str | bytes) -> EmulatedTag:
+        """An NTAG213/215/216 sticker: a 7-byte UID, ATQA 0x0044, SAK 0x00."""
+        raw = r.parse_uid(uid) if isinstance(uid, str) else uid
+        return cls(raw, bytes([0x44, 0x00]), 0x00)
+
+    @classmethod
+    def classic(cls, uid: str | bytes) -> EmulatedTag:
+        """A MIFARE Classic 1K card: a 4-byte UID, ATQA 0x0004, SAK 0x08."""
+        raw = r.parse_uid(uid) if isinstance(uid, str) else uid
+        return cls(raw, bytes([0x04, 0x00]), 0x08)
+
+    def levels(self) -> list[bytes]:
+        """UID CLn per cascade level, each 4 bytes (cascade tag 0x88 where another level follows)."""
+        u = self.uid
+        if len(u) == 4:
+            return [u]
+        if len(u) == 7:
+            return [bytes([r.CASCADE_TAG]) + u[:3], u[3:]]
+        return [bytes([r.CASCADE_TAG]) + u[:3], bytes([r.CASCADE_TAG]) + u[3:6], u[6:]]
+
+    def power_off(self) -> None:
+        self.state, self.level, self.halted_before = IDLE, 0, False
+
+    def receive(self, frame: bytes, bits: int) -> bytes | None:
+        """What this tag answers to ``frame`` (``bits`` valid bits in the last byte, 0 = 8); None: silent."""
+        if bits == 7 and len(frame) == 1:
+            wakes = {r.REQA: (IDLE,), r.WUPA: (IDLE, HALT)}.get(frame[0], ())
+            if self.state in wakes:
+                self.halted_before = self.state == HALT
+                self.state, self.level = READY, 0
+                return self.atqa
+            return None
+        if self.state == READY and frame == bytes([r.SEL[self.level], r.NVB_ANTICOLLISION]):
+            cl = self.levels()[self.level]
+            return cl + bytes([r.bcc(cl)])
+        if self.state == READY and len(frame) == 9 and frame[0] == r.SEL[self.level] and frame[1] == 0x70:
+            cl = self.levels()[self.level]
+            if frame[2:7] != cl + bytes([r.bcc(cl)]) or r.crc_a(frame[:7]) != frame[7:]:
+                return self._confused()
+            last = self.level == len(self.levels()) - 1
+            sak = self.sak if last else r.SAK_UID_INCOMPLETE
+            if last:
+                self.state = ACTIVE
+            else:
+                self.level += 1
+            answer = bytes([sak])
+            if self.partial:
+                return answer + bytes([0xDE, 0xAD])  # a half-coupled tag: the CRC does not check
+            return answer + r.crc_a(answer)
+        if self.state == ACTIVE and frame[:2] == bytes([r.HLTA, 0]) and frame[2:] == r.crc_a(frame[:2]):
+            self.state = HALT
+            return None
+        return self._confused()
+
+    def _confused(self) -> None:
+        """ISO 14443-3: an unexpected frame sends a READY/ACTIVE tag back to IDLE (or HALT)."""
+        if self.state in (READY, ACTIVE):
+            self.state = HALT if self.halted_before else IDLE
+        return None
+
+
+class EmulatedMfrc522:
+    """The chip: 64 registers, a 64-byte FIFO, the timer and the RF field over a list of tags."""
+
+    version = 0x92
+
+    def __init__(self, clock: SimClock | None = None, tags: Sequence[EmulatedTag] = ()):
+        self.clock = clock or SimClock()
+        self.tags: list[EmulatedTag] = list(tags)
+        self.dead = False
+        self.stuck = False
+        self.regs = [0] * 64
+        self.fifo: list[int] = []
+        self._pending: tuple[float, int, list[int], int, int] | None = None  # (at, irq, fifo, bits, err)
+        self.frames: list[bytes] = []  # every frame sent to tags, for tests
+        self.soft_reset()
+
+    # --- what a test does ------------------------------------------------------------------------------
+
+    def place(self, tag: EmulatedTag) -> None:
+        """Put a tag on the antenna. It powers up IDLE if the field is on."""
+        tag.power_off()
+        self.tags.append(tag)
+
+    def lift(self, tag: EmulatedTag) -> None:
+        self.tags.remove(tag)
+
+    @property
+    def field_on(self) -> bool:
+        return bool(self.regs[r.TX_CONTROL] & r.ANTENNA_BITS) and not self.regs[r.COMMAND] & r.POWER_DOWN
+
+    # --- registers -------------------------------------------------------------------------------------
+
+    def soft_reset(self) -> None:
+        self.regs = [0] * 64
+        self.regs[r.VERSION] = self.version
+        self.regs[r.TX_CONTROL] = 0x80  # reset value: antenna off
+        self.regs[r.MODE] = 0x3F
+        self.fifo = []
+        self._pending = None
+        for tag in self.tags:
+            tag.power_off()
+
+    def read_reg(self, reg: int) -> int:
+        self._settle()
+        if reg == r.FIFO_DATA:
+            return self.fifo.pop(0) if self.fifo else 0
+        if reg == r.FIFO_LEVEL:
+            return len(self.fifo)
+        return self.regs[reg]
+
+    def write_reg(self, reg: int, value: int) -> None:
+        self._settle()
+        if reg == r.FIFO_DATA:
+            if len(self.fifo) < 64:
+                self.fifo.append(value)
+            else:
+                self.regs[r.ERROR] |= r.ERR_BUFFER_OVERFLOW
+            return
+        if reg == r.FIFO_LEVEL:
+            if value & r.FLUSH_FIFO:
+                self.fifo = []
+            return
+        if reg == r.COM_IRQ:  # bit 7 Set1: 1 sets the marked bits, 0 clears them
+            mask = value & 0x7F
+            self.regs[reg] = self.regs[reg] | mask if value & 0x80 else self.regs[reg] & ~mask
+            return
+        if reg == r.TX_CONTROL:
+            was_on = self.field_on
+            self.regs[reg] = value
+            if was_on and not self.field_on:
+                for tag in self.tags:
+                    tag.power_off()
+            return
+        if reg == r.COMMAND:
+            self.regs[reg] = value & 0x1F
+            command = value & 0x0F
+            if command == r.CMD_SOFT_RESET:
+                self.soft_reset()
+            elif command == r.CMD_IDLE:
+                self._pending = None
+            return
+        self.regs[reg] = value
+        if reg == r.BIT_FRAMING and value & r.START_SEND and self.regs[r.COMMAND] & 0x0F == r.CMD_TRANSCEIVE:
+            self._start_transceive(value & 0x07)
+
+    # --- transceive ------------------------------------------------------------------------------------
+
+    def _timer_period(self) -> float:
+        prescaler = ((self.regs[r.T_MODE] & 0x0F) << 8) | self.regs[r.T_PRESCALER]
+        reload = (self.regs[r.T_RELOAD_H] << 8) | self.regs[r.T_RELOAD_L]
+        return (reload + 1) * (2 * prescaler + 1) / r.TIMER_HZ
+
+    def _start_transceive(self, tx_last_bits: int) -> None:
+        frame = bytes(self.fifo)
+        self.fifo = []
+        self.frames.append(frame)
+        now = self.clock.now()
+        tx_bits = (len(frame) - 1) * 8 + (tx_last_bits or 8)
+        sent = now + tx_bits * BIT_TIME * 9 / 8  # parity bits
+        if self.stuck:
+            self._pending = None
+            return
+        answers = []
+        if self.field_on:
+            answers = [a for tag in self.tags if (a := tag.receive(frame, tx_last_bits)) is not None]
+        if not answers:
+            if self.regs[r.T_MODE] & r.T_AUTO:
+                self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
+            return
+        first = answers[0]
+        error = r.ERR_COLLISION if any(a != first for a in answers[1:]) else 0
+        ready = sent + FRAME_DELAY + len(first) * 9 * BIT_TIME
+        irq = r.IRQ_RX | r.IRQ_IDLE | (r.IRQ_ERR if error else 0)
+        self._pending = (ready, irq, list(first), 0, error)
+
+    def _settle(self) -> None:
+        """Deliver a pending answer or timer expiry once simulated time has reached it."""
+        if self._pending is None or self.clock.now() < self._pending[0]:
+            return
+        _, irq, data, last_bits, error = self._pending
+        self._pending = None
+        self.fifo = data
+        self.regs[r.COM_IRQ] |= irq
+        self.regs[r.ERROR] = error
+        self.regs[r.CONTROL] = (self.regs[r.CONTROL] & ~0x07) | last_bits
+
+
+class FakeSpiDevice:
+    """A spidev-like device wired to an emulated chip; each transfer costs simulated time.
+
+    ``hz`` is the SPI clock; ``overhead`` the fixed cost of one ``xfer2`` (an ioctl and Python on a Pi 4,
+    about 25-40 us). ``transfers`` counts calls, for tests that bound a driver's traffic.
+    """
+
+    def __init__(self, chip: EmulatedMfrc522, hz: int = 4_000_000, overhead: float = 30e-6):
+        self.chip = chip
+        self.max_speed_hz = hz
+        self.overhead = overhead
+        self.transfers = 0
+        self.closed = False
+
+    def xfer2(self, data: Sequence[int]) -> list[int]:
+        if self.closed:
+            raise OSError("SPI device closed")
+        self.transfers += 1
+        clock = self.chip.clock
+        clock.advance(self.overhead + len(data) * 8 / self.max_speed_hz)
+        if self.chip.dead:
+            return [0] * len(data)
+        out = [0]
+        first = data[0]
+        if first & 0x80:  # read: each following byte returns the register named by the byte before it
+            for i in range(1, len(data)):
+                out.append(self.chip.read_reg((data[i - 1] >> 1) & 0x3F))
+        else:
+            reg = (first >> 1) & 0x3F
+            for value in data[1:]:
+                self.chip.write_reg(reg, value)
+                out.append(0)
+        return out
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def emulated_reader(
+    *tags: EmulatedTag, clock: SimClock | None = None
+) -> tuple[EmulatedMfrc522, FakeSpiDevice]:
+    """A chip with ``tags`` on its antenna and the fake SPI device that reaches it."""
+    chip = EmulatedMfrc522(clock or SimClock(), tags)
+    return chip, FakeSpiDevice(chip)

@@ -1,0 +1,258 @@
+"""The table referee: turns what the readers and the tower observe into the input the game awaits.
+
+It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEvent`) and a
+:class:`~hauntable.session.Session`, and answers every observation with a :class:`Verdict` whose
+``message`` is what the players are told:
+
+- a tile tag appearing at a house cell becomes ``PlaceTile(rotation=None)`` (the engine asks for the
+  rotation only when more than one is legal); laid beyond an open door of the explorer's room before
+  anyone chose to move, it becomes that move plus the placement, both or neither;
+- a card tag on the draw pad becomes the awaited ``DrawCard``;
+- a tile lifted from the house pauses play: "Put the Kitchen back at ground 3,4", until it is back;
+- a roll from the tower (:meth:`Referee.on_roll`) nobody asked for: "No roll expected now";
+- an unknown tag: "Unknown tag 04:A2:...: enrol it from the admin menu".
+
+Every rejection shows its sentence and changes nothing: the session refuses before it logs. After each
+accepted input the referee tells the scanner which readers to read first (:meth:`expected_readers`);
+after an input made elsewhere (a tap on the screen) the UI calls :meth:`Referee.refresh`.
+
+Threads: the scanner calls :meth:`observe` on its thread and the dice tower calls :meth:`on_roll` on its
+I/O thread; one lock serialises them, so the session sees one input at a time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Callable, Sequence
+
+from hauntable.engine.game import Step
+from hauntable.engine.inputs import Input
+from hauntable.engine.rejections import Rejection
+from hauntable.games.betrayal.content import load_content
+from hauntable.games.betrayal.house import STEP, HouseView
+from hauntable.games.betrayal.inputs import DrawCard, Move, PlaceTile, Roll
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, ChooseRotation
+from hauntable.session import Session
+from hauntable.table.layout import Layout, ReaderSpec
+from hauntable.table.registry import TagRegistry
+from hauntable.table.scanner import ScanEvent, Scanner
+
+log = logging.getLogger(__name__)
+
+DRAW_PAD = "draw"
+NO_ROLL = "No roll expected now"
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """What came of one observation. ``accepted``: the game moved on; ``message``: tell the players."""
+
+    accepted: bool
+    message: str | None = None
+    step: Step | None = None
+    rejection: Rejection | None = None
+
+
+IGNORED = Verdict(False)
+
+
+class Referee:
+    """Maps observations to engine inputs for one session at one table.
+
+    ``on_message`` receives every message (the UI shows it; the CLI prints it). ``scanner``, if given, is
+    told which readers to read first after every change.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        layout: Layout,
+        registry: TagRegistry,
+        *,
+        scanner: Scanner | None = None,
+        on_message: Callable[[str], None] | None = None,
+    ):
+        self.session = session
+        self.layout = layout
+        self.registry = registry
+        self.scanner = scanner
+        self.on_message = on_message
+        self.messages: list[str] = []
+        self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
+        self._content = load_content()
+        self._lock = threading.RLock()
+        self.refresh()
+
+    # --- state -----------------------------------------------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        """True while a tile of the house is off the table."""
+        return bool(self._missing)
+
+    def pause_message(self) -> str | None:
+        for name, (floor, x, y) in self._missing.items():
+            return f"Put the {name} back at {floor} {x},{y}"
+        return None
+
+    def expected_readers(self) -> list[str]:
+        """Readers where the next observation is likely: where the awaited tile or card will appear,
+        cells beyond the open doors of the explorer's room, and where a lifted tile must return."""
+        cells: list[tuple[str, int, int]] = list(self._missing.values())
+        slots: list[str] = []
+        awaiting = self.session.step.awaiting
+        if isinstance(awaiting, AwaitTile):
+            cells += [(awaiting.floor, x, y) for x, y in awaiting.cells]
+        elif isinstance(awaiting, ChooseRotation):
+            cells.append((awaiting.floor, awaiting.x, awaiting.y))
+        elif isinstance(awaiting, AwaitCard):
+            slots.append(DRAW_PAD)
+        elif isinstance(awaiting, ChooseAction):
+            cells += [cell for _, cell in self._doorways()]
+        out = [spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None]
+        out += [spec.id for slot in slots if (spec := self.layout.slot_reader(slot)) is not None]
+        return list(dict.fromkeys(out))
+
+    def _doorways(self) -> list[tuple[str, tuple[str, int, int]]]:
+        """(direction, empty cell) beyond each open door of the current explorer's room."""
+        state = self.session.step.state
+        if not hasattr(state, "current") or state.current.room not in state.house:
+            return []
+        view = HouseView(state, self._content)
+        placed = state.house[state.current.room]
+        out = []
+        for room, _, cell in view.open_doorways(placed.floor):
+            if room == state.current.room:
+                dx, dy = cell[1] - placed.x, cell[2] - placed.y
+                direction = next(d for d, step in STEP.items() if step == (dx, dy))
+                out.append((direction, cell))
+        return out
+
+    def refresh(self) -> None:
+        """Re-read what the game awaits and tell the scanner; call after an input made elsewhere."""
+        with self._lock:
+            if self.scanner is not None:
+                self.scanner.expect(self.expected_readers())
+
+    # --- observations ----------------------------------------------------------------------------------
+
+    def observe(self, event: ScanEvent) -> Verdict:
+        """Handle one scanner event. Never raises for anything a player can do at the table."""
+        with self._lock:
+            return self._observe(event)
+
+    def _observe(self, event: ScanEvent) -> Verdict:
+        spec = self._spec(event.reader)
+        if spec is None:
+            return IGNORED
+        if event.kind == "failed":
+            return self._tell(Verdict(False, f"Reader {spec.place} is not answering ({event.detail})"))
+        if event.kind == "appeared":
+            return self._appeared(spec, event.uid)
+        if event.kind == "removed":
+            return self._removed(spec, event.uid)
+        return IGNORED
+
+    def on_roll(self, faces: Sequence[int], source: str) -> bool:
+        """A roll from a dice tower; True if the game accepted it (the tower then acknowledges it).
+
+        Called by the dice link with the faces read; a rejected roll is told to the players and is not
+        applied, so the tower must not retry it.
+        """
+        with self._lock:
+            return self._roll(tuple(faces), source)
+
+    offer_roll = on_roll  # the name the dice link's docs use
+
+    def _roll(self, faces: tuple[int, ...], source: str) -> bool:
+        if self.paused:
+            self._tell(Verdict(False, self.pause_message()))
+            return False
+        awaiting = self.session.step.awaiting
+        if awaiting is None or "roll" not in awaiting.accepts:
+            self._tell(Verdict(False, NO_ROLL))
+            return False
+        return self._submit(Roll(faces, source=source)).accepted
+
+    def _spec(self, reader_id: str) -> ReaderSpec | None:
+        try:
+            return self.layout.reader(reader_id)
+        except KeyError:
+            log.warning("event from a reader not in the layout: %s", reader_id)
+            return None
+
+    def _appeared(self, spec: ReaderSpec, uid: str) -> Verdict:
+        tag = self.registry.lookup(uid)
+        if tag is None:
+            return self._tell(Verdict(False, self.registry.describe(uid)))
+        if spec.cell is not None and tag.kind == "tile":
+            if tag.name in self._missing:
+                return self._returned(tag.name, spec.cell)
+            if self.paused:
+                return self._tell(Verdict(False, self.pause_message()))
+            if tag.name in self.session.step.state.house:
+                return IGNORED  # already in the house and not missing: a re-read after a reader hiccup
+            return self._place(tag.name, spec)
+        if spec.slot == DRAW_PAD and tag.kind == "card":
+            if self.paused:
+                return self._tell(Verdict(False, self.pause_message()))
+            return self._submit(DrawCard(tag.name, source=f"table:{spec.id}"))
+        if tag.kind == "tile" and spec.slot == DRAW_PAD:
+            return self._tell(Verdict(False, f"The {tag.name} is a room tile: lay it in the house"))
+        if tag.kind == "card" and spec.cell is not None:
+            return self._tell(Verdict(False, f"{tag.name} is a card: lay it on the draw pad"))
+        return IGNORED  # figures and other slots: not used by Betrayal's exploration yet
+
+    def _place(self, name: str, spec: ReaderSpec) -> Verdict:
+        assert spec.cell is not None
+        floor, x, y = spec.cell
+        place = PlaceTile(name, floor, x, y, None, source=f"table:{spec.id}")
+        step = self.session.step
+        if isinstance(step.awaiting, ChooseAction):
+            move = next((Move(d) for d, cell in self._doorways() if cell == spec.cell), None)
+            if move is not None and move in step.awaiting.choices():
+                try:  # apply is pure: try both on the current state before logging either
+                    after_move = self.session.game.apply(step.state, move)
+                    self.session.game.apply(after_move.state, place)
+                except Rejection:
+                    pass  # fall through: the placement alone is refused with the engine's sentence
+                else:
+                    self.session.submit(move, source=f"table:{spec.id}")
+        return self._submit(place)
+
+    def _removed(self, spec: ReaderSpec, uid: str) -> Verdict:
+        tag = self.registry.lookup(uid)
+        if tag is None or tag.kind != "tile" or spec.cell is None:
+            return IGNORED  # cards leave the draw pad for a hand; unknown tags were never in play
+        placed = self.session.step.state.house.get(tag.name)
+        if placed is None or (placed.floor, placed.x, placed.y) != spec.cell:
+            return IGNORED  # a refused tile taken back: nothing to restore
+        self._missing[tag.name] = spec.cell
+        self.refresh()
+        return self._tell(Verdict(False, self.pause_message()))
+
+    def _returned(self, name: str, cell: tuple[str, int, int]) -> Verdict:
+        if self._missing[name] != cell:
+            return self._tell(Verdict(False, self.pause_message()))
+        del self._missing[name]
+        self.refresh()
+        message = f"The {name} is back" if not self.paused else self.pause_message()
+        return self._tell(Verdict(False, message))
+
+    def _submit(self, inp: Input) -> Verdict:
+        try:
+            step = self.session.submit(inp, source=getattr(inp, "source", "table"))
+        except Rejection as exc:
+            return self._tell(Verdict(False, exc.sentence, rejection=exc))
+        self.refresh()
+        prompt = step.awaiting.text if step.awaiting is not None else None
+        return self._tell(Verdict(True, prompt, step))
+
+    def _tell(self, verdict: Verdict) -> Verdict:
+        if verdict.message:
+            self.messages.append(verdict.message)
+            if self.on_message is not None:
+                self.on_message(verdict.message)
+        return verdict

@@ -1,0 +1,264 @@
+"""The Kivy table app: screens, the one channel to the game, the simulator, language and seat rotation.
+
+Everything a tap does goes through :meth:`HauntableApp.submit` -> :class:`~hauntable.ui.channel.Channel`.
+The channel's step listener only schedules a redraw on the next frame (``Clock.create_trigger``), so a
+burst of inputs (a simulator placing a tile then the engine asking for a rotation) redraws once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import signal
+import time
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from hauntable.engine.dice import VirtualDice
+from hauntable.engine.inputs import Input
+from hauntable.engine.log import GameLog
+from hauntable.games.betrayal.config import GameConfig, PlayerSpec
+from hauntable.games.betrayal.content import load_content
+from hauntable.games.betrayal.inputs import Roll
+from hauntable.kiosk.watchdog import Watchdog
+from hauntable.session import Session
+from hauntable.ui import fonts, i18n
+from hauntable.ui.channel import Channel, Refusal
+from hauntable.ui.simulator import SimResult, TableSimulator
+
+SCREENS = ("attract", "setup", "play", "haunt", "admin")
+KV_DIR = Path(__file__).parent / "screens"
+
+
+@dataclasses.dataclass
+class UiSettings:
+    """What the admin menu changes. ``seat_angles[seat]`` turns that seat's prompts (0/90/180/270)."""
+
+    language: str = "en"
+    seat_angles: list[int] = dataclasses.field(default_factory=lambda: [0] * 6)
+    idle_seconds: int = 120
+    pin_file: str | None = None  # the admin PIN store (kiosk/pin.py); None: admin-pin.json beside the log
+    kiosk: bool = False
+
+
+class HauntableApp(App):
+    """The table app. ``log`` (optional) records every game; ``seed`` fixes the simulator and dice."""
+
+    lang = StringProperty("en")
+    seat_angles = ListProperty([0] * 6)
+    channel = ObjectProperty(None, allownone=True)
+    simulator = ObjectProperty(None, allownone=True)
+    sim_message = StringProperty("")
+    idle_seconds = NumericProperty(120)
+    game_running = BooleanProperty(False)
+
+    def __init__(
+        self,
+        settings: UiSettings | None = None,
+        log: GameLog | None = None,
+        seed: int | None = None,
+        today: str | None = None,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        self.settings = settings or UiSettings()
+        self.log = log
+        self.seed = seed
+        self.today = today
+        self.content = load_content()
+        self.dice: VirtualDice | None = None
+        self.font_path = ""
+        self.last_touch = time.monotonic()
+        self._redraw = Clock.create_trigger(self._on_step_frame)
+        self.title = "Hauntable"
+
+    # --- building ---------------------------------------------------------------------------------
+
+    def build(self) -> ScreenManager:
+        from hauntable.ui.screens import admin, attract, haunt, play, setup
+
+        self.font_path = fonts.register()
+        self.lang = self.settings.language
+        i18n.set_language(self.lang)
+        self.seat_angles = list(self.settings.seat_angles)
+        self.idle_seconds = self.settings.idle_seconds
+        for name in SCREENS:
+            path = str(KV_DIR / f"{name}.kv")
+            Builder.unload_file(path)  # a second app in one process (tests) must not apply rules twice
+            Builder.load_file(path)
+        sm = ScreenManager(transition=NoTransition())
+        sm.add_widget(attract.AttractScreen(name="attract"))
+        sm.add_widget(setup.SetupScreen(name="setup"))
+        sm.add_widget(play.PlayScreen(name="play"))
+        sm.add_widget(haunt.HauntScreen(name="haunt"))
+        sm.add_widget(admin.AdminScreen(name="admin"))
+        from kivy.core.window import Window
+
+        Window.bind(on_touch_down=self._touched)
+        if self.settings.kiosk:
+            Window.fullscreen = "auto"
+            Window.borderless = True
+            Window.bind(on_request_close=lambda *_a, **_k: True)  # no way out but the admin menu
+            # SDL turns SIGTERM into a close request, which kiosk mode refuses; systemd must still stop us
+            signal.signal(signal.SIGTERM, lambda *_a: Clock.schedule_once(lambda _dt: self.stop()))
+        Clock.schedule_interval(self._check_idle, 5)
+        # under systemd (Type=notify, WatchdogSec): ready once drawn, then pinged from this main loop, so a
+        # hung UI gets the app restarted; without NOTIFY_SOCKET every call is a no-op
+        self.watchdog = Watchdog(require=("ui",))
+        Clock.schedule_once(lambda _dt: self.watchdog.ready("attract screen"), 0)
+        Clock.schedule_interval(self._ping_watchdog, 1)
+        return sm
+
+    def _ping_watchdog(self, *_args) -> None:
+        self.watchdog.alive("ui")
+        self.watchdog.ping()
+
+    def t(self, key: str, _lang: str = "", **params) -> str:
+        """For kv: ``app.t('setup.title', app.lang)`` re-evaluates when the language changes."""
+        return i18n.tr(key, **params)
+
+    def set_language(self, lang: str) -> None:
+        i18n.set_language(lang)
+        self.settings.language = lang
+        self.lang = lang
+        self.refresh()
+
+    def go(self, screen: str) -> None:
+        self.root.current = screen
+        self.root.current_screen.refresh()
+
+    # --- a game -----------------------------------------------------------------------------------
+
+    def start_game(self, players: list[tuple[str, str]], seed: int | None = None) -> str | None:
+        """Start a table-mode game; returns the refusal sentence (bad set-up) or None when started."""
+        from hauntable.engine.rejections import BadConfig
+
+        seed = (
+            seed if seed is not None else (self.seed if self.seed is not None else time.time_ns() % 1_000_000)
+        )
+        config = GameConfig(
+            players=tuple(PlayerSpec(n, c) for n, c in players),
+            today=self.today or datetime.date.today().strftime("%m-%d"),
+            seed=seed,
+            rooms="table",
+            cards="table",
+        )
+        try:
+            config.validate(self.content)
+        except BadConfig as exc:
+            return str(exc)
+        self._attach(Session.new("betrayal", config, log=self.log))
+        return None
+
+    def _attach(self, session: Session) -> None:
+        self.channel = Channel(session)
+        self.channel.bind(on_step=lambda _s: self._redraw(), on_refusal=self._refused)
+        seed = session.step.state.config.seed
+        self.simulator = TableSimulator(self.channel, seed, self.content)
+        self.dice = VirtualDice(seed + 1)
+        self.sim_message = ""
+        self.game_running = True
+        self.go("play")
+        self.refresh()
+
+    def resume_latest(self) -> str | None:
+        """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none."""
+        from hauntable.session import ResumeError
+
+        record = self.log.latest_unfinished() if self.log is not None else None
+        if record is None:
+            return i18n.tr("admin.nothing_to_resume")
+        try:
+            session = Session.resume(self.log, record.id)
+        except ResumeError as exc:
+            return str(exc)
+        self._attach(session)
+        # the simulator's virtual stack and decks start afresh; what is in the house stays out of them
+        return None
+
+    def abandon_game(self) -> None:
+        self.channel = self.simulator = None
+        self.game_running = False
+        self.go("attract")
+
+    def submit(self, inp: Input, seq: int) -> None:
+        """The one channel: every tap's input goes through here, stamped with its prompt's seq."""
+        if self.channel is not None:
+            self.channel.submit(inp, seq)
+
+    def roll_virtual(self) -> None:
+        prompt = self.channel.step.awaiting if self.channel else None
+        if self.dice is None or prompt is None or not hasattr(prompt, "dice"):
+            return
+        faces, source = self.dice.roll(prompt.dice)
+        self.submit(Roll(faces, source=source), self.channel.seq)
+
+    def sim(self, action: str) -> SimResult | None:
+        """A simulator panel button: place_tile, draw_card, throw, pull, unplug or flicker."""
+        if self.simulator is None:
+            return None
+        method = {
+            "place_tile": self.simulator.place_next_tile,
+            "draw_card": self.simulator.put_card_on_draw_pad,
+            "throw": self.simulator.throw_dice,
+            "pull": self.simulator.pull_tile,
+            "unplug": self.simulator.unplug_tower,
+            "flicker": self.simulator.flicker_reader,
+        }[action]
+        result = method()
+        self.sim_message = i18n.tr(result.key, **result.params)
+        self._redraw()  # coalesced with the step's own redraw: one refresh per frame
+        return result
+
+    def place_at(self, floor: str, x: int, y: int) -> None:
+        """A tap on a map cell: the tile lands there (simulator) or the cell is the chosen target."""
+        from hauntable.games.betrayal.inputs import Target
+        from hauntable.games.betrayal.prompts import AwaitTile, ChooseTarget
+
+        prompt = self.channel.step.awaiting if self.channel else None
+        if isinstance(prompt, AwaitTile):
+            self.sim("place_tile") if (x, y) in prompt.cells else self._place_elsewhere(x, y)
+        elif isinstance(prompt, ChooseTarget):
+            self.submit(Target(floor, x, y), self.channel.seq)
+
+    def _place_elsewhere(self, x: int, y: int) -> None:
+        result = self.simulator.place_next_tile((x, y))
+        self.sim_message = i18n.tr(result.key, **result.params)
+        self._redraw()
+
+    # --- redraw -----------------------------------------------------------------------------------
+
+    def _refused(self, refusal: Refusal) -> None:
+        self._redraw()
+
+    def _on_step_frame(self, *_args) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the screens that show the game; go to the haunt screen once the haunt has begun."""
+        if self.root is None:
+            return
+        self.root.current_screen.refresh()  # the others refresh when they are entered
+        state = self.channel.step.state if self.channel else None
+        if state is not None and state.haunt is not None and self.root.current == "play":
+            self.game_running = False
+            self.go("haunt")
+
+    # --- kiosk ------------------------------------------------------------------------------------
+
+    def _touched(self, *_args) -> None:
+        self.last_touch = time.monotonic()
+
+    def _check_idle(self, *_args) -> None:
+        idle = time.monotonic() - self.last_touch
+        if (
+            not self.game_running
+            and idle > self.idle_seconds
+            and self.root.current not in ("attract", "play")
+        ):
+            self.go("attract")

@@ -1,0 +1,100 @@
+"""The one channel from a tap to the game: every typed input goes through :meth:`Channel.submit`.
+
+Each prompt the screen draws is stamped with the ``seq`` of the state it was built for; a tap carries that
+stamp back, and a tap on a prompt that is no longer current is refused as ``NotAwaited`` before it reaches
+the engine (KaTrain's ``game_id``, boardgame.io's ``_stateID``). Refusals (stale or from the engine) are
+kept with the seat that caused them so the screen can show them there. No Kivy here: tests drive it plainly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from hauntable.engine.game import Step
+from hauntable.engine.inputs import Input
+from hauntable.engine.rejections import NotAwaited, Rejection
+from hauntable.session import Session
+
+STALE_CODE = "ui/stale"
+
+
+@dataclasses.dataclass(frozen=True)
+class Refusal:
+    """A refused input, as shown at a seat: the engine's sentence, its code and rule, and who tapped."""
+
+    seat: int | None
+    sentence: str
+    code: str
+    rule: str | None
+    seq: int
+
+
+class StalePrompt(NotAwaited):
+    """A tap on a prompt built for an older state: the game moved on before the tap arrived."""
+
+    code = STALE_CODE
+
+
+Listener = Callable[[Step], None]
+
+
+class Channel:
+    """Holds the session; submits inputs, stamps prompts, tells listeners about each new step.
+
+    ``source`` is logged with each accepted input (``touch``, ``simulator``) so a replay says where it came
+    from. Listeners are called synchronously; the Kivy app re-posts them to the next frame itself.
+    """
+
+    def __init__(self, session: Session, source: str = "touch"):
+        self.session = session
+        self.source = source
+        self.last_refusal: Refusal | None = None
+        self.history: list[Step] = [session.step]
+        self._listeners: list[Listener] = []
+        self._refusal_listeners: list[Callable[[Refusal], None]] = []
+
+    @property
+    def step(self) -> Step:
+        return self.session.step
+
+    @property
+    def seq(self) -> int:
+        """The stamp a prompt built now must carry."""
+        return self.session.step.state.seq
+
+    def bind(
+        self, on_step: Listener | None = None, on_refusal: Callable[[Refusal], None] | None = None
+    ) -> None:
+        if on_step is not None:
+            self._listeners.append(on_step)
+        if on_refusal is not None:
+            self._refusal_listeners.append(on_refusal)
+
+    def submit(self, inp: Input, seq: int, source: str | None = None) -> Step | None:
+        """Submit ``inp`` answered to the prompt stamped ``seq``; None (and a Refusal) if refused.
+
+        Raises nothing for a refusal: the refusal is recorded and broadcast, since a tap has no caller
+        that could handle an exception.
+        """
+        awaiting = self.session.step.awaiting
+        seat = awaiting.player if awaiting is not None else None
+        try:
+            if seq != self.seq:
+                raise StalePrompt(
+                    f"That prompt is out of date (it was for step {seq}, the game is at {self.seq}).",
+                    None,
+                )
+            step = self.session.submit(inp, source=source or self.source)
+        except Rejection as exc:
+            refusal = Refusal(seat, exc.sentence, exc.code, exc.rule, self.seq)
+            self.last_refusal = refusal
+            for fn in self._refusal_listeners:
+                fn(refusal)
+            return None
+        self.last_refusal = None
+        self.history.append(step)
+        del self.history[:-50]  # the screen shows recent outcomes only
+        for fn in self._listeners:
+            fn(step)
+        return step

@@ -1,0 +1,87 @@
+"""Demo states for screenshots and benchmarks: a real game played by the random bot in table mode.
+
+Nothing here is used in play. ``big_house`` also lays extra tiles on legal cells (engine geometry, no
+rules of its own) to reach the 40+ tiles the benchmark asks for, which a game rarely has before the haunt.
+"""
+
+from __future__ import annotations
+
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rng import Rng
+from hauntable.games.betrayal.config import GameConfig, PlayerSpec
+from hauntable.games.betrayal.content import FLOORS, load_content
+from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
+from hauntable.games.betrayal.state import Placed, State
+from hauntable.session import Session
+from hauntable.ui.channel import Channel
+from hauntable.ui.simulator import TableSimulator
+
+SIX = (
+    ("Ann", "zoe"),
+    ("Ben", "ox"),
+    ("Cy", "vivian"),
+    ("Dee", "peter"),
+    ("Eve", "longfellow"),
+    ("Fay", "heather"),
+)
+
+
+def config(seed: int, seats: int = 3) -> GameConfig:
+    players = tuple(PlayerSpec(n, c) for n, c in SIX[:seats])
+    return GameConfig(players=players, today="11-30", seed=seed, rooms="table", cards="table")
+
+
+def play(channel: Channel, sim: TableSimulator, seed: int, steps: int, stop=None) -> None:
+    """Answer ``steps`` prompts the way a table would (simulator for hardware, random legal choices)."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        prompt = channel.step.awaiting
+        if prompt is None or (stop is not None and stop(prompt)):
+            return
+        if isinstance(prompt, AwaitTile):
+            sim.place_next_tile()
+        elif isinstance(prompt, AwaitCard):
+            sim.put_card_on_draw_pad()
+        elif isinstance(prompt, RollDice):
+            sim.throw_dice()
+        else:
+            choices = prompt.choices()
+            moves = [c for c in choices if c.kind != "end"]
+            pool = moves if moves and rng.below(10) < 8 else choices
+            channel.submit(pool[rng.below(len(pool))], channel.seq)
+
+
+def game_at(seed: int, steps: int, seats: int = 3, stop=None) -> tuple[Channel, TableSimulator]:
+    channel = Channel(Session.new("betrayal", config(seed, seats)))
+    sim = TableSimulator(channel, seed)
+    play(channel, sim, seed, steps, stop)
+    return channel, sim
+
+
+def big_house(state: State, tiles: int = 42, tokens: int = 12) -> State:
+    """A copy of ``state`` with at least ``tiles`` rooms laid on legal cells, explorers spread, tokens."""
+    content = load_content()
+    s = state.clone()
+    names = [n for n in content.room_tiles() if n not in s.house]
+    progress = True
+    while len(s.house) < tiles and progress:
+        progress = False
+        for floor in FLOORS:
+            view = HouseView(s, content)
+            for _room, _d, cell in view.open_doorways(floor):
+                tile = next((n for n in names if floor in content.rooms[n].floors), None)
+                if tile is None or cell in s.cells:
+                    continue
+                found = view.placements(tile, cell, None, True)
+                if found:
+                    s.house[tile] = Placed(floor, cell[1], cell[2], found[0][0])
+                    s.house_changed()
+                    names.remove(tile)
+                    progress = True
+                    break
+    rooms = sorted(s.house)
+    for i, e in enumerate(s.explorers):
+        e.room = rooms[(i * 7) % len(rooms)]
+    s.tokens = {f"token {i}": rooms[(i * 5) % len(rooms)] for i in range(tokens)}
+    return s

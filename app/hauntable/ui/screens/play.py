@@ -1,0 +1,97 @@
+"""The Betrayal play screen: three floors, explorer panels, the prompt at its seat, outcomes, simulator."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.screenmanager import Screen
+
+from hauntable.engine.outcomes import Outcome
+from hauntable.textui.render import explorer_tags
+from hauntable.ui import i18n
+from hauntable.ui.channel import STALE_CODE
+from hauntable.ui.viewmodel import explorer_models, floor_model
+from hauntable.ui.widgets.explorer import ExplorerPanel
+from hauntable.ui.widgets.prompt import PromptBar
+
+RECENT_OUTCOMES = 7
+
+
+def card_reveal(outcomes: tuple[Outcome, ...]) -> str:
+    """The card drawn in this step, named big, with the effect sentence the engine gave for it (if any)."""
+    for o in outcomes:
+        if o.code in ("card.omen", "card.item", "card.event"):
+            card = dict(o.params)["card"]
+            effect = next((x.text for x in outcomes if x.text.startswith(f"{card}:")), "")
+            title = f"[b]{i18n.tr('deck.' + o.code.split('.')[1])}: {card}[/b]"
+            return f"{title}   {effect.removeprefix(card + ':').strip()}" if effect else title
+    return ""
+
+
+class PlayScreen(Screen):
+    """Properties and redraw only; the layout is play.kv, the actions go through the app's channel."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.prompt_bar = PromptBar()
+        self.panels: list[ExplorerPanel] = []
+        self._built_for: tuple[int, str] | None = None
+        self.ids.seatbox.content = self.prompt_bar
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        channel = app.channel if app else None
+        if channel is None:
+            return
+        state, content = channel.step.state, app.content
+        tags = explorer_tags(state)
+        self.ids.status.text = "   ·   ".join(
+            [
+                i18n.tr("play.round", n=state.round),
+                i18n.tr("play.omens", n=state.omens_drawn),
+                i18n.tr("play.turn", who=state.current.name),
+            ]
+        )
+        for floor in ("basement", "ground", "upper"):
+            view = self.ids[floor]
+            view.title = i18n.tr(f"floor.{floor}")
+            view.tags = [tags[e.seat] for e in state.explorers]
+            view.model = floor_model(state, content, floor)
+        refusal = channel.last_refusal
+        sentence = ""
+        if refusal is not None:
+            sentence = i18n.tr("refusal.stale") if refusal.code == STALE_CODE else refusal.sentence
+        self._panels(state, content, refusal.seat if refusal else None, sentence)
+        prompt = state.awaiting
+        seat = prompt.player if prompt is not None and prompt.player is not None else state.turn.seat
+        self.ids.seatbox.angle = app.seat_angles[seat % len(app.seat_angles)]
+        if self._built_for != (state.seq, app.lang):
+            self._built_for = (state.seq, app.lang)
+            sim = {
+                "throw": lambda: app.sim("throw"),
+                "place_tile": lambda: app.sim("place_tile"),
+                "draw_card": lambda: app.sim("draw_card"),
+            }
+            self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual)
+        self.prompt_bar.refusal = sentence
+        self.prompt_bar.notice = app.sim_message
+        self.ids.happened.text = "\n".join(self._recent(channel))
+        self.ids.reveal.text = card_reveal(channel.step.outcomes)
+
+    def _panels(self, state, content, refused_seat: int | None, sentence: str) -> None:
+        models = explorer_models(state, content)
+        box = self.ids.panels
+        if len(self.panels) != len(models):
+            box.clear_widgets()
+            self.panels = [ExplorerPanel(size_hint_y=None) for _ in models]
+            for p in self.panels:
+                box.add_widget(p)
+        for panel, model in zip(self.panels, models, strict=True):
+            panel.refusal = sentence if refused_seat == model.seat else ""
+            if panel.model != model:  # frozen dataclasses: equal models need no redraw
+                panel.model = model
+            lines = 5 + bool(model.items or model.omens) + bool(panel.refusal)
+            panel.height = 12 + lines * 20
+
+    def _recent(self, channel) -> list[str]:
+        outcomes: list[Outcome] = [o for step in channel.history[-RECENT_OUTCOMES:] for o in step.outcomes]
+        return [f"· {i18n.outcome_text(o)}" for o in outcomes[-RECENT_OUTCOMES:]]

@@ -1,0 +1,199 @@
+"""What to draw, read from engine state: floors, explorer panels, prompt buttons. Kivy-free and pure.
+
+Nothing here decides a rule (house style 14): the buttons are exactly ``prompt.choices()``, labelled;
+the cells offered are the prompt's own; door geometry comes from the engine's ``HouseView``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
+from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
+from hauntable.games.betrayal.prompts import (
+    AwaitCard,
+    AwaitTile,
+    ChooseAction,
+    ChooseRotation,
+    ChooseTarget,
+    SplitDamage,
+)
+from hauntable.games.betrayal.state import State
+from hauntable.ui.i18n import tr
+
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # door directions, the same in every language
+SEAT_COLORS = (
+    (0.90, 0.30, 0.30),
+    (0.30, 0.60, 0.95),
+    (0.35, 0.80, 0.40),
+    (0.95, 0.80, 0.25),
+    (0.75, 0.45, 0.90),
+    (0.95, 0.55, 0.20),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class TileModel:
+    name: str
+    x: int
+    y: int
+    doors: tuple[str, ...]  # doors that open (onto a door or onto open space), world directions
+    explorers: tuple[int, ...]  # seats standing here
+    tokens: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class FloorModel:
+    floor: str
+    tiles: tuple[TileModel, ...]
+    doorways: tuple[tuple[int, int], ...]  # empty cells behind an open door
+    offered: tuple[tuple[int, int], ...]  # cells the awaited prompt asks to tap (tile or target)
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(x0, y0, x1, y1) over tiles, doorways and offered cells; (0, 0, 0, 0) for an empty floor."""
+        cells = [(t.x, t.y) for t in self.tiles] + list(self.doorways) + list(self.offered)
+        if not cells:
+            return (0, 0, 0, 0)
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+def floor_model(state: State, content: Content, floor: str) -> FloorModel:
+    view = HouseView(state, content)
+    placed = {(p.x, p.y): name for name, p in state.house.items() if p.floor == floor}
+    tiles = []
+    for (x, y), name in sorted(placed.items()):
+        doors = []
+        for d in view.doors(name):
+            other = placed.get(neighbour(floor, x, y, d)[1:])
+            if other is None or OPPOSITE[d] in view.doors(other):
+                doors.append(d)  # a door onto another room's wall is drawn as wall
+        here = tuple(e.seat for e in state.explorers if e.room == name and e.alive)
+        tokens = tuple(sorted(t for t, room in state.tokens.items() if room == name))
+        tiles.append(TileModel(name, x, y, tuple(doors), here, tokens))
+    doorways: set[tuple[int, int]] = set()
+    if view.tiles_left_for(floor):
+        doorways = {(c[1], c[2]) for _, _, c in view.open_doorways(floor)}
+    return FloorModel(floor, tuple(tiles), tuple(sorted(doorways - set(placed))), offered_cells(state, floor))
+
+
+def offered_cells(state: State, floor: str) -> tuple[tuple[int, int], ...]:
+    prompt = state.awaiting
+    if isinstance(prompt, AwaitTile) and prompt.floor == floor:
+        return tuple(prompt.cells)
+    if isinstance(prompt, ChooseTarget):
+        return tuple((t.x, t.y) for t in prompt.targets if t.floor == floor)
+    if isinstance(prompt, ChooseRotation) and prompt.floor == floor:
+        return ((prompt.x, prompt.y),)  # the new tile being turned
+    return ()
+
+
+@dataclasses.dataclass(frozen=True)
+class TraitModel:
+    trait: str
+    value: int
+    track: tuple[int, ...]
+    index: int
+    start: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ExplorerModel:
+    seat: int
+    name: str
+    player: str
+    room: str
+    current: bool
+    alive: bool
+    traits: tuple[TraitModel, ...]
+    items: tuple[str, ...]
+    omens: tuple[str, ...]
+
+
+def explorer_models(state: State, content: Content) -> tuple[ExplorerModel, ...]:
+    out = []
+    for e in state.explorers:
+        ch = content.characters[e.character]
+        traits = tuple(
+            TraitModel(t, ch.tracks[t][e.traits[t]], tuple(ch.tracks[t]), e.traits[t], ch.start[t])
+            for t in TRAITS
+        )
+        current = state.turn.seat == e.seat and state.awaiting is not None
+        out.append(
+            ExplorerModel(
+                e.seat, e.name, e.player, e.room, current, e.alive, traits, tuple(e.items), tuple(e.omens)
+            )
+        )
+    return tuple(out)
+
+
+# --- the prompt ---------------------------------------------------------------------------------------
+
+
+def who(state: State, seat: int | None) -> str:
+    if seat is None:
+        return ""
+    e = state.explorers[seat]
+    return f"{e.name} ({e.player})"
+
+
+def heading(state: State, prompt: Prompt) -> str:
+    """The prompt's one line, in the current language, from its typed fields."""
+    w = who(state, prompt.player if prompt.player is not None else state.turn.seat)
+    if isinstance(prompt, ChooseAction):
+        return tr("prompt.action", who=w, n=prompt.movement_left)
+    if isinstance(prompt, RollDice):
+        if prompt.trait and prompt.target is not None:
+            trait = tr(f"trait.{prompt.trait}")
+            return tr(
+                "prompt.roll_target",
+                who=w,
+                n=prompt.dice,
+                trait=trait,
+                purpose=prompt.purpose,
+                target=prompt.target,
+            )
+        return tr("prompt.roll", who=w, n=prompt.dice, purpose=prompt.purpose)
+    if isinstance(prompt, SplitDamage):
+        return tr("prompt.split", who=w, n=prompt.amount, damage=tr(f"damage.{prompt.damage}"))
+    if isinstance(prompt, ChooseRotation):
+        return tr("prompt.rotation", who=w, tile=prompt.tile)
+    if isinstance(prompt, ChooseTarget):
+        return tr("prompt.target", who=w, purpose=prompt.purpose)
+    if isinstance(prompt, AwaitTile):
+        return tr("prompt.tile", floor=tr(f"floor.{prompt.floor}"))
+    if isinstance(prompt, AwaitCard):
+        return tr("prompt.card", who=w, deck=tr(f"deck.{prompt.deck}"))
+    return prompt.text
+
+
+def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> str:
+    """A button's words for one legal input; falls back to the input's own text form."""
+    if isinstance(prompt, ChooseAction):
+        if inp.kind == "move":
+            label = tr("action.move", dir=tr(f"dir.{inp.to}"))
+            room = state.current.room
+            if inp.to in OPPOSITE and room in state.house:
+                beyond = HouseView(state, content).connected(room, inp.to)
+                label += f"\n{beyond}" if beyond else "\n?"
+            return label
+        return tr(f"action.{inp.kind}")
+    if isinstance(prompt, SplitDamage):
+        a, b = prompt.traits
+        return tr(
+            "split.option", a=tr(f"trait.{a}"), n=getattr(inp, a), b=tr(f"trait.{b}"), m=getattr(inp, b)
+        )
+    if isinstance(prompt, ChooseRotation):
+        doors = doors_of(content.rooms[prompt.tile], inp.quarter_turns)
+        return tr("rotation.option", n=inp.quarter_turns, doors=" ".join(ARROWS[d] for d in doors))
+    if isinstance(prompt, ChooseTarget):
+        return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
+    return str(inp)
+
+
+def floors() -> tuple[str, ...]:
+    """Floors in drawing order, bottom to top of the house: basement, ground, upper."""
+    return tuple(FLOORS)

@@ -1,0 +1,158 @@
+"""The awaited prompt as big touch targets, plus the dice pad for rolls.
+
+Buttons are exactly ``prompt.choices()``; each carries the input it stands for and the ``seq`` of the
+state it was built for, and a tap hands both to one callback (the app's channel). Nothing here checks
+whether an answer is legal: the engine refuses, and the refusal is shown at the seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.content import Content
+from hauntable.games.betrayal.inputs import Roll
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
+from hauntable.games.betrayal.state import State
+from hauntable.ui.i18n import tr
+from hauntable.ui.viewmodel import choice_label, heading
+
+Submit = Callable[[Input, int], object]
+
+
+class ChoiceButton(Button):
+    """A button standing for one legal input, stamped with the seq of the prompt it was built for."""
+
+    inp: Input = ObjectProperty(None)
+    seq = NumericProperty(-1)
+
+
+class DicePad(BoxLayout):
+    """Tower, virtual dice, or faces entered by hand: one die button per die, tap cycles 0 -> 1 -> 2."""
+
+    faces = ListProperty([])
+    seq = NumericProperty(-1)
+
+    def __init__(
+        self,
+        dice: int,
+        seq: int,
+        submit: Submit,
+        throw: Callable[[], object],
+        roll_virtual: Callable[[], object],
+        **kwargs,
+    ):
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("spacing", 6)
+        super().__init__(**kwargs)
+        self.seq, self.faces, self._submit = seq, [0] * dice, submit
+        top = BoxLayout(spacing=6)
+        top.add_widget(_big(tr("dice.throw_tower"), lambda *_: throw(), name="dice-tower"))
+        top.add_widget(_big(tr("dice.roll_virtual"), lambda *_: roll_virtual(), name="dice-virtual"))
+        self.add_widget(top)
+        self.add_widget(Label(text=tr("dice.manual"), font_size=14, size_hint_y=None, height=22))
+        row = BoxLayout(spacing=4)
+        self._dice: list[Button] = []
+        for i in range(dice):
+            b = Button(text="0", font_size=26, bold=True)
+            b.bind(on_release=lambda _b, i=i: self.cycle(i))
+            self._dice.append(b)
+            row.add_widget(b)
+        enter = _big(tr("dice.enter"), lambda *_: self.enter(), name="dice-enter")
+        enter.size_hint_x = max(1.0, dice / 2)
+        row.add_widget(enter)
+        self.add_widget(row)
+
+    def cycle(self, i: int) -> None:
+        self.faces[i] = (self.faces[i] + 1) % 3
+        self._dice[i].text = str(self.faces[i])
+
+    def enter(self) -> None:
+        self._submit(Roll(tuple(self.faces), source="hand"), self.seq)
+
+
+def _big(text: str, on_release, name: str = "") -> Button:
+    b = Button(text=text, font_size=18, halign="center")
+    b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+    b.bind(on_release=on_release)
+    b.name = name
+    return b
+
+
+class PromptBar(BoxLayout):
+    """Heading, the refusal at this seat (if any), a notice, and the answers as buttons."""
+
+    refusal = StringProperty("")
+    notice = StringProperty("")
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("padding", 8)
+        kwargs.setdefault("spacing", 4)
+        super().__init__(**kwargs)
+        self.heading = Label(
+            font_size=20, bold=True, size_hint_y=None, height=32, halign="left", valign="middle"
+        )
+        self.heading.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.message = Label(
+            markup=True, font_size=15, size_hint_y=None, height=24, halign="left", valign="middle"
+        )
+        self.message.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.area = BoxLayout()
+        for w in (self.heading, self.message, self.area):
+            self.add_widget(w)
+        self.bind(refusal=self._message, notice=self._message)
+
+    def _message(self, *_args) -> None:
+        parts = []
+        if self.refusal:
+            parts.append(f"[color=ff6666][b]{self.refusal}[/b][/color]")
+        if self.notice:
+            parts.append(f"[color=aaccff]{self.notice}[/color]")
+        self.message.text = "   ".join(parts)
+
+    def show(
+        self,
+        state: State,
+        content: Content,
+        submit: Submit,
+        sim: dict[str, Callable[[], object]],
+        roll_virtual: Callable[[], object],
+    ) -> None:
+        """Rebuild for ``state.awaiting``; ``sim`` holds the simulator actions table prompts wait for."""
+        self.area.clear_widgets()
+        prompt = state.awaiting
+        if prompt is None:
+            self.heading.text = ""
+            return
+        self.heading.text = heading(state, prompt)
+        if isinstance(prompt, RollDice):
+            self.area.add_widget(DicePad(prompt.dice, state.seq, submit, sim["throw"], roll_virtual))
+            return
+        if isinstance(prompt, AwaitTile):
+            self.area.add_widget(_big(tr("sim.place_tile"), lambda *_: sim["place_tile"](), name="sim-tile"))
+            return
+        if isinstance(prompt, AwaitCard):
+            self.area.add_widget(_big(tr("sim.draw_card"), lambda *_: sim["draw_card"](), name="sim-card"))
+            return
+        choices = prompt.choices()
+        grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
+        for inp in choices:
+            b = ChoiceButton(
+                text=choice_label(state, content, prompt, inp),
+                inp=inp,
+                seq=state.seq,
+                font_size=18,
+                halign="center",
+            )
+            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+            b.bind(on_release=lambda btn: submit(btn.inp, btn.seq))
+            grid.add_widget(b)
+        self.area.add_widget(grid)

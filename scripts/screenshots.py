@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Render every main screen of the table app in each language to docs/screenshots/<screen>-<lang>.png.
+
+Runs the real app in an offscreen SDL window (or Xvfb when DISPLAY is set), 1280x800, with games played
+by the simulator and a random-legal chooser to reach each screen.
+Run: ``.venv/bin/python scripts/screenshots.py``
+(``make screenshots``). Options: ``--out DIR``, ``--lang en,de``, ``--screen play,haunt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
+
+from hauntable.ui.harness import kv_env
+
+kv_env()
+
+SCREENS = ("attract", "setup", "play", "dice", "rotation", "card", "haunt", "admin", "seat90")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from hauntable.engine.prompts import RollDice
+    from hauntable.games.betrayal.prompts import ChooseAction, ChooseRotation
+    from hauntable.ui import demo, i18n
+    from hauntable.ui.app import HauntableApp, UiSettings
+    from hauntable.ui.harness import Harness
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "screenshots"))
+    parser.add_argument("--lang", default=",".join(i18n.LANGUAGES))
+    parser.add_argument("--screen", default=",".join(SCREENS))
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = args.screen.split(",")
+
+    h = Harness(HauntableApp(UiSettings(), seed=3, today="11-30"))
+
+    def show_game(seed: int, steps: int, stop=None, seats: int = 4) -> None:
+        channel, sim = demo.game_at(seed, steps, seats, stop)
+        h.app._attach(channel.session)
+        h.app.channel.history = channel.history
+        h.app.simulator = sim
+        h.app.simulator.channel = h.app.channel
+        h.app.refresh()
+
+    trait_roll = lambda p: isinstance(p, RollDice) and p.trait is not None  # noqa: E731
+    scenes = {
+        "attract": lambda: h.app.go("attract"),
+        "setup": lambda: h.app.go("setup"),
+        "play": lambda: show_game(5, 60, lambda p: isinstance(p, ChooseAction) and len(p.choices()) > 2),
+        "dice": lambda: show_game(5, 400, trait_roll),
+        "rotation": lambda: show_game(7, 400, lambda p: isinstance(p, ChooseRotation)),
+        "card": lambda: (show_game(5, 400, lambda p: p.kind == "card"), h.app.sim("draw_card")),
+        "haunt": lambda: show_game(3, 2000),
+        "admin": lambda: (h.app.go("admin"), _unlock(h)),
+        "seat90": lambda: _seat90(h, show_game),
+    }
+    for lang in args.lang.split(","):
+        h.app.set_language(lang)
+        for name in wanted:
+            h.app.seat_angles = [0] * 6
+            scenes[name]()
+            h.frames(4)
+            path = h.screenshot(str(out / f"{name}-{lang}.png"))
+            print(path)
+    h.close()
+    return 0
+
+
+def _unlock(h) -> None:
+    screen = h.app.root.get_screen("admin")
+    for digit in h.app.settings.admin_pin:
+        screen.key(digit)
+    screen.submit_pin()
+
+
+def _seat90(h, show_game) -> None:
+    """The prompt turned toward a seat on the table's side (seat angles 90 for everyone)."""
+    show_game(5, 60)
+    h.app.seat_angles = [90] * 6
+    h.app.refresh()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

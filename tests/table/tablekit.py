@@ -1,0 +1,71 @@
+"""Helpers for the table tests: layouts, a mock table, a table-mode Betrayal session, a registry.
+
+Not a conftest.py (two conftest modules under tests/ clash by name in pytest's prepend import mode);
+test modules bind the fixtures they use with ``mock_table = tablekit.mock_table``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hauntable.engine.log import GameLog
+from hauntable.games.betrayal import GameConfig
+from hauntable.session import Session
+from hauntable.table.backends import set_default_backend
+from hauntable.table.backends.mock import MockBackend
+from hauntable.table.layout import load_layout
+from hauntable.table.registry import TagRegistry
+
+HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
+REFERENCE = load_layout(HARDWARE / "reference.toml")
+BENCH = load_layout(HARDWARE / "bench.toml")
+
+KITCHEN = "04:A2:5B:1C:7F:80:01"
+HALLWAY = "04:A2:5B:1C:7F:80:02"
+DINING = "04:A2:5B:1C:7F:80:03"
+CRYSTAL_BALL = "04:A2:5B:1C:7F:80:04"
+ATTIC = "04:A2:5B:1C:7F:80:05"
+AXE = "04:A2:5B:1C:7F:80:06"
+STRANGER = "04:A2:00:00:00:00:99"
+
+
+@pytest.fixture
+def mock_table():
+    """The reference table on the mock backend, installed as the default backend; reset in finally."""
+    backend = MockBackend(REFERENCE)
+    set_default_backend(backend)
+    try:
+        yield backend
+    finally:
+        set_default_backend(None)
+        backend.close()
+
+
+@pytest.fixture
+def registry():
+    reg = TagRegistry(":memory:")
+    for uid, kind, name in (
+        (KITCHEN, "tile", "Kitchen"),
+        (HALLWAY, "tile", "Creaky Hallway"),
+        (DINING, "tile", "Dining Room"),
+        (ATTIC, "tile", "Attic"),
+        (CRYSTAL_BALL, "card", "Crystal Ball"),
+        (AXE, "card", "Axe"),
+    ):
+        reg.enrol(uid, kind, name)
+    try:
+        yield reg
+    finally:
+        reg.close()
+
+
+def table_session(tmp_path: Path | None = None, **kw) -> Session:
+    """A table-mode Betrayal game on the table7 board (Zoe starts in the Entrance Hall at ground 3,0)."""
+    config = GameConfig.quick(
+        "zoe", "ox", "vivian", today="11-05", rooms="table", cards="table", board="table7", **kw
+    )
+    if tmp_path is None:
+        return Session.new("betrayal", config)
+    return Session.new("betrayal", config, log=GameLog(tmp_path / "table.sqlite3"))
