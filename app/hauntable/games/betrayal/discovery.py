@@ -113,63 +113,32 @@ def discover(
         w.say(f"No tile is left for the {FLOOR_NAMES[floor]}: it is complete (B3.4)", "floor.complete")
         return
     tile, rotations = found
-    if not rotations:
+    params = dict(
+        seat=seat, tile=tile, floor=floor, x=x, y=y, entry=entry, then_card=then_card, purpose=purpose
+    )
+    if not rotations:  # every way closes the floor: lay it anyway and rearrange (B3.3)
         rotation = HouseView(w.s, w.content).closing_rotation(tile, cell, entry)
-        w.then(
-            (
-                "place_tile",
-                dict(
-                    seat=seat,
-                    tile=tile,
-                    floor=floor,
-                    x=x,
-                    y=y,
-                    rotation=rotation,
-                    entry=entry,
-                    then_card=then_card,
-                    purpose=purpose,
-                    rearrange=True,
-                ),
-            )
-        )
-    elif len(rotations) == 1:
-        w.then(
-            (
-                "place_tile",
-                dict(
-                    seat=seat,
-                    tile=tile,
-                    floor=floor,
-                    x=x,
-                    y=y,
-                    rotation=rotations[0],
-                    entry=entry,
-                    then_card=then_card,
-                    purpose=purpose,
-                ),
-            )
-        )
+        w.then(("place_tile", dict(params, rotation=rotation, rearrange=True)))
     else:
-        w.ask(
-            ChooseRotation(
-                seat,
-                f"{w.who(seat)}: turn the {tile} (several ways are legal)",
-                tile,
-                floor,
-                x,
-                y,
-                tuple(rotations),
-            ),
-            on="place_tile",
-            seat=seat,
-            tile=tile,
-            floor=floor,
-            x=x,
-            y=y,
-            entry=entry,
-            then_card=then_card,
-            purpose=purpose,
-        )
+        lay_turned(w, rotations, **params)
+
+
+def lay_turned(w: World, rotations: list[int], **params) -> None:
+    """Lay a tile whose legal turns are known: at once when there is one, else ask which (B3.2)."""
+    if len(rotations) == 1:
+        w.then(("place_tile", dict(params, rotation=rotations[0])))
+        return
+    seat, tile = params["seat"], params["tile"]
+    prompt = ChooseRotation(
+        seat,
+        f"{w.who(seat)}: turn the {tile} (several ways are legal)",
+        tile,
+        params["floor"],
+        params["x"],
+        params["y"],
+        tuple(rotations),
+    )
+    w.ask(prompt, on="place_tile", **params)
 
 
 @task("place_tile")

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import FLOORS
-from hauntable.games.betrayal.discovery import BELOW_COLLAPSED, FLOOR_NAMES, draw_fitting_tile
+from hauntable.games.betrayal.discovery import BELOW_COLLAPSED, FLOOR_NAMES, draw_fitting_tile, lay_turned
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import (
     AwaitTile,
     ChooseOption,
-    ChooseRotation,
     ChooseTarget,
     SplitDamage,
 )
@@ -277,15 +276,7 @@ def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> 
     free = w.s.config.house_rules.door_matching == "free"
     view = HouseView(w.s, w.content)
     rotations = [r for r, _ in view.placements(tile, (floor, x, y), None, free)]
-    params = dict(seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, then_card=True, purpose="collapse")
-    if len(rotations) == 1:
-        w.then(("place_tile", dict(params, rotation=rotations[0])))
-    else:
-        w.ask(
-            ChooseRotation(seat, f"{w.who(seat)}: turn the {tile}", tile, floor, x, y, tuple(rotations)),
-            on="place_tile",
-            **params,
-        )
+    lay_turned(w, rotations, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, purpose="collapse")
 
 
 @task("below_existing")

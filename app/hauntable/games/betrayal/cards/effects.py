@@ -807,7 +807,7 @@ def effects_new_room_at(
     w: World, seat: int, card: str, tile: str, floor: str, x: int, y: int, then_card: bool = True
 ) -> None:
     free = w.s.config.house_rules.door_matching == "free"
-    rotations = [r for r, _ in HouseView(w.s, w.content).placements(tile, (floor, x, y), None, free)]
+    best = HouseView(w.s, w.content).placements(tile, (floor, x, y), None, free)[0][0]  # best fit, not asked
     w.then(
         (
             "place_tile",
@@ -817,7 +817,7 @@ def effects_new_room_at(
                 floor=floor,
                 x=x,
                 y=y,
-                rotation=rotations[0],
+                rotation=best,
                 entry=None,
                 then_card=then_card,
                 purpose="effect",
