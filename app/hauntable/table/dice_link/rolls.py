@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from hauntable.engine.rejections import HauntableError, Rejection
 
@@ -61,3 +63,22 @@ def submit_to(session, make_input: Callable[[tuple[int, ...], str], object] | No
         return True
 
     return on_roll
+
+
+_TOWER_SOURCE = re.compile(r"^tower:[^#\s]+#([0-9A-Fa-f]+)\.(\d+)$")
+
+
+def delivered_in(payloads: Iterable[dict[str, Any]]) -> list[tuple[str, int]]:
+    """(boot, seq) of every tower roll among logged input payloads (``GameLog.inputs(...)[i].payload``).
+
+    After the Pi restarts, a tower still holding a roll the game already took resends it; pass these as
+    ``DiceTower(port, on_roll, delivered=delivered_in(...))`` so it is acknowledged, not applied twice.
+    Rolls the game refused are not in the log, and refusing their resend again is harmless.
+    """
+    out = []
+    for payload in payloads:
+        if payload.get("kind") == "roll":
+            match = _TOWER_SOURCE.match(str(payload.get("source", "")))
+            if match:
+                out.append((match.group(1), int(match.group(2))))
+    return out
