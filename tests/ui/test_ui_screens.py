@@ -206,3 +206,10 @@ def test_repeated_wrong_pins_lock_the_admin_menu(table_app):
         h.tap_text(d)
     h.tap_text("OK")
     assert "Quit to desktop" not in h.texts()
+
+
+def test_a_start_up_notice_shows_on_the_attract_screen(table_app):
+    h = table_app
+    h.app.notice = "The game log table.sqlite3 was damaged and has been set aside as table.sqlite3.damaged-X"
+    h.frames()
+    assert "set aside as table.sqlite3.damaged-X" in h.texts()

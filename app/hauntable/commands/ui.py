@@ -47,13 +47,15 @@ def run(args: argparse.Namespace) -> int:
 
     pin_file = str(db_path(args.data_dir).with_name("admin-pin.json"))
     settings = UiSettings(language=args.lang, kiosk=args.kiosk, pin_file=pin_file)
-    log = None
+    log, notice = None, None
     if not args.no_log:
         log, notice = GameLog.open_or_set_aside(db_path(args.data_dir))
         if notice:
             print(f"hauntable ui: {notice}", file=sys.stderr)
     try:
-        HauntableApp(settings, log=log, seed=args.seed, today=args.today).run()
+        app = HauntableApp(settings, log=log, seed=args.seed, today=args.today)
+        app.notice = notice or ""  # shown on the attract screen, where the operator looks first
+        app.run()
     finally:
         if log is not None:
             log.close()

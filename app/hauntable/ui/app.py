@@ -56,6 +56,7 @@ class HauntableApp(App):
     sim_message = StringProperty("")
     idle_seconds = NumericProperty(120)
     game_running = BooleanProperty(False)
+    notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
 
     def __init__(
         self,
