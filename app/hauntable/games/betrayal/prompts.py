@@ -36,7 +36,15 @@ class ChooseAction(Prompt):
     movement_left: int = 0
 
     def choices(self) -> tuple[Input, ...]:
-        return self.options
+        """``options`` when given; else listed on first call by the rules (see ``rules.action_prompt``)."""
+        if self.options:
+            return self.options
+        listed = self.__dict__.get("_listed")
+        if listed is None:
+            make = self.__dict__.get("_list")
+            listed = make() if make is not None else ()
+            object.__setattr__(self, "_listed", listed)
+        return listed
 
 
 @dataclasses.dataclass(frozen=True)

@@ -278,10 +278,20 @@ def _allowed(check, w: World) -> bool:
 
 
 def action_prompt(w: World) -> ChooseAction:
-    """The turn prompt with every legal action listed (the same checks that refuse an illegal one)."""
+    """The turn prompt. Its legal actions are listed when first asked for (``choices()``): a replay or a
+    resume applies thousands of inputs and never asks, a player's screen always does."""
+    e = w.s.current
+    left = 0 if w.s.turn.movement_over else movement_left(w)
+    prompt = ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", (), left)
+    state, content = w.s, w.content
+    object.__setattr__(prompt, "_list", lambda: action_options(World(state, content, read_only=True), left))
+    return prompt
+
+
+def action_options(w: World, left: int) -> tuple[Input, ...]:
+    """Every action the turn prompt offers: the same checks that refuse an illegal one."""
     e = w.s.current
     spec = w.content.rooms[e.room]
-    left = 0 if w.s.turn.movement_over else movement_left(w)
     options: list[Input] = legal_moves(w) if left > 0 else []
     if spec.barrier and _allowed(check_cross, w):
         options.append(_CROSS)
@@ -291,7 +301,7 @@ def action_prompt(w: World) -> ChooseAction:
         options.append(_RIDE)
     options.extend(card_actions(w))
     options.append(_END)
-    return ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", tuple(options), left)
+    return tuple(options)
 
 
 # --- the turn loop ----------------------------------------------------------------------------------------

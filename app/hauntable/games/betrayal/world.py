@@ -39,11 +39,13 @@ DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL}
 
 
 class World:
-    def __init__(self, state: State, content: Content):
+    def __init__(self, state: State, content: Content, read_only: bool = False):
+        """``read_only``: only for asking questions of a finished state (listing a prompt's choices)."""
         self.s = state
         self.content = content
         self.out: list[Outcome] = []
-        self._owned: set[int] = set()  # seats whose explorer this apply has copied and may change
+        # seats whose explorer this apply has copied and may change; a read-only world copies none
+        self._owned: set[int] = set(range(len(state.explorers))) if read_only else set()
 
     # --- queue and prompts -----------------------------------------------------------------------------
 
