@@ -4,6 +4,7 @@ reshuffles, the card drawn on first discovery, and the same draws when the table
 
 from __future__ import annotations
 
+from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.house import OPPOSITE, Cell, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseRotation
@@ -123,22 +124,24 @@ def discover(
         lay_turned(w, rotations, **params)
 
 
-def lay_turned(w: World, rotations: list[int], **params) -> None:
+def lay_turned(
+    w: World, rotations: list[int], on: str = "place_tile", question: str | None = None, **params
+) -> None:
     """Lay a tile whose legal turns are known: at once when there is one, else ask which (B3.2)."""
     if len(rotations) == 1:
-        w.then(("place_tile", dict(params, rotation=rotations[0])))
+        w.then((on, dict(params, rotation=rotations[0])))
         return
     seat, tile = params["seat"], params["tile"]
     prompt = ChooseRotation(
         seat,
-        f"{w.who(seat)}: turn the {tile} (several ways are legal)",
+        f"{w.who(seat)}: {question or f'turn the {tile} (several ways are legal)'}",
         tile,
         params["floor"],
         params["x"],
         params["y"],
         tuple(rotations),
     )
-    w.ask(prompt, on="place_tile", **params)
+    w.ask(prompt, on=on, **params)
 
 
 @task("place_tile")
@@ -232,8 +235,6 @@ def check_table_tile(
     need_link: bool = True,
 ) -> list[int]:
     """Check a tile laid on the table; return its legal rotations. Raises IllegalAction saying why not."""
-    from hauntable.engine.rejections import IllegalAction, UnreadableInput
-
     room = w.content.rooms.get(tile)
     if room is None:
         raise UnreadableInput(f"{tile!r} is not a room tile of this game.", "E1")

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt, RollDice
-from hauntable.games.betrayal.inputs import Rotate, Split
+from hauntable.games.betrayal.inputs import Choose, Rotate, Split, Use
 
 __all__ = [
     "AidedRoll",
@@ -130,8 +130,6 @@ class AidedRoll(RollDice):
     aids: tuple[str, ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
-        from hauntable.games.betrayal.inputs import Use
-
         return tuple(Use(a) for a in self.aids)
 
 
@@ -146,6 +144,4 @@ class ChooseOption(Prompt):
     options: tuple[str, ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
-        from hauntable.games.betrayal.inputs import Choose
-
         return tuple(Choose(o) for o in self.options)

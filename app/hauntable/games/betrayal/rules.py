@@ -13,7 +13,13 @@ from hauntable.games.betrayal.cards import aids
 from hauntable.games.betrayal.cards.holding import card_actions, lights_out, resolve_card_action, stuck
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
-from hauntable.games.betrayal.discovery import DECK_NAMES, FLOOR_NAMES, cards_in_play, check_table_tile
+from hauntable.games.betrayal.discovery import (
+    DECK_NAMES,
+    FLOOR_NAMES,
+    cards_in_play,
+    check_table_tile,
+    lay_turned,
+)
 from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
@@ -521,24 +527,10 @@ def _resolve_tile(w: World, prompt, ctx, inp) -> None:
     params = {k: v for k, v in ctx.items() if k != "need_link"}
     params.update(tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
     on = params.pop("on")
-    if inp.rotation is not None or len(legal) == 1:
-        w.then((on, dict(params, rotation=inp.rotation if inp.rotation is not None else legal[0])))
-        return
-    from hauntable.games.betrayal.prompts import ChooseRotation
-
-    w.ask(
-        ChooseRotation(
-            ctx["seat"],
-            f"{w.who(ctx['seat'])}: which way is the {inp.tile} turned?",
-            inp.tile,
-            inp.floor,
-            inp.x,
-            inp.y,
-            tuple(legal),
-        ),
-        on=on,
-        **{k: v for k, v in params.items()},
-    )
+    if inp.rotation is not None:
+        w.then((on, dict(params, rotation=inp.rotation)))
+    else:  # the readers cannot see which way a tile is turned: ask only when it matters (B3.2)
+        lay_turned(w, legal, on=on, question=f"which way is the {inp.tile} turned?", **params)
 
 
 def _resolve_card(w: World, prompt, ctx, inp) -> None:
