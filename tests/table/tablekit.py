@@ -43,8 +43,8 @@ def mock_table():
         backend.close()
 
 
-@pytest.fixture
-def registry():
+def make_registry() -> TagRegistry:
+    """An in-memory registry with the tiles and cards the table tests use."""
     reg = TagRegistry(":memory:")
     for uid, kind, name in (
         (KITCHEN, "tile", "Kitchen"),
@@ -55,6 +55,12 @@ def registry():
         (AXE, "card", "Axe"),
     ):
         reg.enrol(uid, kind, name)
+    return reg
+
+
+@pytest.fixture
+def registry():
+    reg = make_registry()
     try:
         yield reg
     finally:

@@ -5,10 +5,20 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tablekit import ATTIC, AXE, CRYSTAL_BALL, DINING, HALLWAY, KITCHEN, REFERENCE, STRANGER, table_session
+from tablekit import (
+    ATTIC,
+    AXE,
+    CRYSTAL_BALL,
+    DINING,
+    HALLWAY,
+    KITCHEN,
+    REFERENCE,
+    STRANGER,
+    make_registry,
+    table_session,
+)
 
 from hauntable.table.referee import Referee
-from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent
 
 TAGS = [KITCHEN, HALLWAY, DINING, ATTIC, CRYSTAL_BALL, AXE, STRANGER]
@@ -20,20 +30,6 @@ observations = st.lists(
     ),
     max_size=12,
 )
-
-
-def make_registry() -> TagRegistry:
-    reg = TagRegistry(":memory:")
-    for uid, kind, name in (
-        (KITCHEN, "tile", "Kitchen"),
-        (HALLWAY, "tile", "Creaky Hallway"),
-        (DINING, "tile", "Dining Room"),
-        (ATTIC, "tile", "Attic"),
-        (CRYSTAL_BALL, "card", "Crystal Ball"),
-        (AXE, "card", "Axe"),
-    ):
-        reg.enrol(uid, kind, name)
-    return reg
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
