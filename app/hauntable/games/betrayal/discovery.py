@@ -310,7 +310,7 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move
     if not pile:
         w.say(f"No {DECK_NAMES[deck]} cards are left to draw", "deck.empty", deck=deck)
         return
-    w.then(("gain_card", dict(seat=seat, deck=deck, name=pile.pop(0), room=room)))
+    w.then(("gain_card", dict(seat=seat, deck=deck, name=w.deck(deck).pop(0), room=room)))
 
 
 @task("gain_card")
@@ -330,7 +330,7 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
         w.say(f"{e.name} draws the item {name}", "card.item", who=e.name, card=name)
     else:
         w.say(f"{e.name} draws the event {name}", "card.event", who=e.name, card=name)
-        w.s.card_discards["event"].append(name)  # a kept event leaves the pile again (effects.keep)
+        w.discards("event").append(name)  # a kept event leaves the pile again (effects.keep)
     if rules is not None:
         w.say(f"{name}: {rules.summary}", "card.summary", card=name)
         if rules.on_draw:

@@ -85,24 +85,31 @@ class HouseView:
         self, floor: str, name: str, placed: Placed | None, ignore: str | None = None
     ) -> bool:
         """Whether ``floor`` still has an open doorway once ``name`` stands at ``placed`` (B3.2)."""
-        cells = dict(self.state.cells)
-        if ignore is not None and ignore in self.state.house:
-            cells.pop(self.cell(ignore), None)
-        if placed is not None:
-            cells[(placed.floor, placed.x, placed.y)] = name
+        cells = self.state.cells
+        gone = self.cell(ignore) if ignore is not None and ignore in self.state.house else None
+        new = (placed.floor, placed.x, placed.y) if placed is not None else None
+        inside = self.board.inside
 
-        def doors_at(room: str) -> tuple[str, ...]:
-            if room == name and placed is not None:
-                return doors_of(self.content.rooms[room], placed.rotation)
-            return self.doors(room)
+        def free(target: Cell) -> bool:  # the cell is empty once the change is made
+            if target == new:
+                return False
+            return target == gone or target not in cells
 
-        for (f, x, y), room in cells.items():
-            if f != floor:
-                continue
-            for d in doors_at(room):
+        def open_door(f: str, x: int, y: int, doors: tuple[str, ...]) -> bool:
+            for d in doors:
                 target = neighbour(f, x, y, d)
-                if target not in cells and self.board.inside(target[1], target[2]):
+                if free(target) and inside(target[1], target[2]):
                     return True
+            return False
+
+        placed_doors = doors_of(self.content.rooms[name], placed.rotation) if placed is not None else ()
+        if new is not None and new[0] == floor and open_door(*new, placed_doors):
+            return True
+        for (f, x, y), room in cells.items():
+            if f != floor or (f, x, y) == gone or (f, x, y) == new:
+                continue
+            if open_door(f, x, y, placed_doors if room == name and placed is not None else self.doors(room)):
+                return True
         return False
 
     def placements(

@@ -389,7 +389,9 @@ def haunt_result(w: World, seat: int, total: int) -> None:
 def next_turn(w: World, seat: int) -> None:
     n = len(w.s.explorers)
     nxt = (seat + 1) % n
-    if nxt == first_seat(w.s.config, w.content):
+    if w.s._first is None:
+        w.s._first = first_seat(w.s.config, w.content)
+    if nxt == w.s._first:
         w.s.round += 1
     w.s.turn = Turn(nxt)
     w.say(f"{w.who(nxt)}'s turn", "turn.start", who=w.who(nxt))

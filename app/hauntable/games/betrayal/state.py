@@ -91,11 +91,13 @@ class State:
     haunt: dict[str, Any] | None = None
     marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # card memories of the whole game
     _cells: dict[tuple[str, int, int], str] | None = dataclasses.field(default=None, repr=False)
+    _first: int | None = dataclasses.field(default=None, repr=False)  # the seat that opens each round
 
     def clone(self) -> State:
         """A copy whose containers can be changed without touching this state.
 
-        Explorers are shared with this state until changed: change one only through ``World.explorer``.
+        Explorers and card piles are shared with this state until changed: change one only through
+        ``World.explorer``, ``World.deck`` or ``World.discards`` (or assign a new list).
         """
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
@@ -103,8 +105,8 @@ class State:
         new.house = dict(self.house)
         new.stack = list(self.stack)
         new.stack_discards = list(self.stack_discards)
-        new.decks = {k: list(v) for k, v in self.decks.items()}
-        new.card_discards = {k: list(v) for k, v in self.card_discards.items()}
+        new.decks = dict(self.decks)  # piles shared: World.deck() / discards() copy one before changing it
+        new.card_discards = dict(self.card_discards)
         new.turn = self.turn.copy()
         new.tokens = dict(self.tokens)
         new.marks = dict(self.marks)

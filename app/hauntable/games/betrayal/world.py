@@ -46,6 +46,7 @@ class World:
         self.out: list[Outcome] = []
         # seats whose explorer this apply has copied and may change; a read-only world copies none
         self._owned: set[int] = set(range(len(state.explorers))) if read_only else set()
+        self._owned_piles: set[tuple[str, str]] = set()  # card piles this apply has copied
 
     # --- queue and prompts -----------------------------------------------------------------------------
 
@@ -75,6 +76,20 @@ class World:
             self.s.explorers[seat] = self.s.explorers[seat].copy()
             self._owned.add(seat)
         return self.s.explorers[seat]
+
+    def deck(self, name: str) -> list[str]:
+        """The draw pile of ``name`` (omen, item, event), safe to change (copied on first use)."""
+        return self._pile(self.s.decks, "deck", name)
+
+    def discards(self, name: str) -> list[str]:
+        """The discard pile of ``name``, safe to change (copied on first use)."""
+        return self._pile(self.s.card_discards, "discards", name)
+
+    def _pile(self, piles: dict[str, list[str]], kind: str, name: str) -> list[str]:
+        if (kind, name) not in self._owned_piles:
+            piles[name] = list(piles[name])
+            self._owned_piles.add((kind, name))
+        return piles[name]
 
     def value(self, seat: int, trait: str) -> int:
         e = self.s.explorers[seat]

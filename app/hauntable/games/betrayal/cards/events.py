@@ -771,7 +771,7 @@ def meant_deck(w: World, seat: int, card: str) -> None:
 
 
 def _pile(w: World, deck: str) -> list[str]:
-    return w.s.stack if deck == "rooms" else w.s.decks[deck]
+    return w.s.stack if deck == "rooms" else w.deck(deck)
 
 
 @task("meant_order")
