@@ -29,7 +29,7 @@ class ChooseAction(Prompt):
     kind: ClassVar[str] = "action"
     accepts: ClassVar[tuple[str, ...]] = (
         *("move", "end", "cross", "fall", "ride"),
-        *("use", "drop", "take", "give", "free"),
+        *("use", "drop", "take", "give", "free", "attack"),
     )
 
     options: tuple[Input, ...] = ()
