@@ -120,6 +120,16 @@ def stun(w: World, key: str) -> None:
     w.say(f"{name_of(w, key)} is stunned (K7)", "combat.stunned", who=name_of(w, key))
 
 
+def move_monster(w: World, key: str, room: str) -> None:
+    """Put a monster in ``room`` (a card drew it closer)."""
+    haunt = dict(w.s.haunt or {})
+    mons = dict(haunt.get("monsters") or {})
+    mons[key] = dict(mons[key], room=room)
+    haunt["monsters"] = mons
+    w.s.haunt = haunt
+    w.say(f"{name_of(w, key)} moves to the {room}", "monster.move", who=name_of(w, key), room=room)
+
+
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
     seat = seat_of(key)
     if seat is None:

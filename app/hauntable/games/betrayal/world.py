@@ -92,13 +92,18 @@ class World:
         if event and "Candle" in e.items:
             n += 1
         tokens = self.s.tokens
-        if tokens.get("Blessing") == e.room:
+        if tokens.get("Blessing") == e.room and not self._traitor(seat):  # heroes only
             n += 1
         if tokens.get("Drip") == e.room:
             n = max(1, n - 1)
         if tokens.get("Smoke") == e.room:
             n = max(1, n - 2)
         return max(0, min(8, n))
+
+    def _traitor(self, seat: int) -> bool:
+        from hauntable.games.betrayal.sides import side_of
+
+        return side_of(self.s, seat) == "traitor"
 
     def seats_from(self, seat: int) -> list[int]:
         """Every seat, starting with ``seat`` and going clockwise (to the left)."""
