@@ -293,7 +293,8 @@ def test_Spirit_Board_shows_the_top_room_tile_to_its_holder_only():
     step = do(step, "use 'Spirit Board'")
     assert not any(s.stack[0] in t for t in texts(step))  # not on the shared screen
     prompt = step.state.awaiting
-    assert prompt.player == 0 and s.stack[0] in prompt.text and choices(step) == ["choose seen"]
+    assert prompt.player == 0 and prompt.private and s.stack[0] in prompt.text
+    assert choices(step) == ["choose seen"]
     step = do(step, "choose seen")
     assert step.state.awaiting.kind == "action" and "use 'Spirit Board'" not in choices(step)
 

@@ -333,3 +333,56 @@ def test_B4_2_before_the_haunt_nobody_dies():
     w = World(step.state.clone(), CONTENT)
     w.lose(ZOE, "might", 3)
     assert w.s.explorers[ZOE].alive and w.s.pending == []
+
+
+def test_K1_nobody_attacks_across_a_barrier():
+    rooms = {"Chasm": ("basement", 1, 0, 0)}  # its W door meets the Basement Landing's E door
+    step = haunt(rooms=rooms, at={ZOE: "Chasm", OX: "Chasm"})
+    step.state.explorers[ZOE].side, step.state.explorers[OX].side = "W", "E"
+    step = arrange(step, seat=ZOE)
+    assert attacks(step) == []
+    assert refused(step, "attack 1").rule == "B6.1"
+    step.state.explorers[OX].side = "W"
+    assert attacks(arrange(step, seat=ZOE)) == ["attack 1"]
+
+
+@pytest.mark.parametrize(
+    "monster_roll, defence, stunned, hurt", [("2,2,2,2", "0,0,0", False, 8), ("0,0,0,0", "1,0,0", True, 0)]
+)
+def test_K7_a_monster_attacks_through_start_fight(monster_roll, defence, stunned, hurt):
+    """The haunt's monster turn uses ``start_fight``: the traitor rolls for the monster, the explorer
+    defends; a monster that loses is stunned, one that wins hurts the explorer."""
+    from hauntable.games.betrayal.combat import start_fight
+    from hauntable.games.betrayal.rules import _run
+
+    step = haunt(monsters={"ghoul": ghoul()}, at={OX: "Foyer"})
+    s = step.state
+    s.awaiting = None
+    w = World(s, CONTENT)
+    start_fight(w, "ghoul", str(ZOE))
+    _run(w)
+    assert s.awaiting.player == OX and s.awaiting.dice == 4
+    step = do(step, f"roll {monster_roll}")
+    assert step.state.awaiting.player == ZOE and step.state.awaiting.trait == "might"
+    step = do(step, f"roll {defence}")
+    assert step.state.haunt["monsters"]["ghoul"]["stunned"] is stunned
+    if hurt:
+        assert step.state.awaiting.kind == "split" and step.state.awaiting.amount == hurt
+
+
+def test_K8_a_stolen_Book_takes_its_knowledge_along():
+    step = haunt(omens={OX: ["Book"]})
+    ox_before = step.state.explorers[OX].traits["knowledge"]
+    zoe_before = step.state.explorers[ZOE].traits["knowledge"]
+    step = do(step, "attack 1", "roll 2,2,2", "roll 1,0,0,0,0", "choose 'steal Book'")
+    assert step.state.explorers[ZOE].omens == ["Book"]
+    assert step.state.explorers[OX].traits["knowledge"] == ox_before - 2
+    assert step.state.explorers[ZOE].traits["knowledge"] == zoe_before + 2
+
+
+def test_Adrenaline_Shot_adds_4_to_a_defence_roll():
+    step = haunt(items={OX: ["Adrenaline Shot"]})
+    step = do(step, "attack 1", "roll 2,2,2")
+    assert [str(c) for c in step.state.awaiting.choices()] == ["use 'Adrenaline Shot'"]
+    step = do(step, "use 'Adrenaline Shot'", "roll 1,0,0,0,0")  # 1 + 4 = 5 against 6
+    assert "beats Ox Bellows (6 against 5)" in texts(step)[-1]

@@ -97,7 +97,7 @@ def test_Crystal_Ball_puts_a_chosen_card_on_top_of_a_deck():
     deck = list(step.state.decks["item"])
     step = do(step, "use 'Crystal Ball'", "roll 2,2,0", "choose item")
     prompt = step.state.awaiting
-    assert prompt.player == ZOE and sorted(prompt.options) == sorted(deck)  # shown to the holder only
+    assert prompt.player == ZOE and prompt.private and sorted(prompt.options) == sorted(deck)
     wanted = deck[-1]
     step = do(step, f"choose '{wanted}'")
     assert step.state.decks["item"][0] == wanted and sorted(step.state.decks["item"]) == sorted(deck)

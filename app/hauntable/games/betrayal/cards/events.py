@@ -782,7 +782,11 @@ def meant_order(w: World, seat: int, card: str, option: str) -> None:
     orders = tuple(dict.fromkeys(" / ".join(p) for p in permutations(top)))
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: {card} - put the top of the {option} stack in this order", card, orders
+            seat,
+            f"{w.who(seat)} only: {card} - put the top of the {option} stack in this order",
+            card,
+            orders,
+            private=True,
         ),
         on="meant_done",
         seat=seat,

@@ -179,7 +179,9 @@ def crystal_deck(w: World, seat: int, card: str, option: str) -> None:
     """The choices list the deck's cards: a prompt to this seat only (the UI hands the screen over)."""
     names = tuple(sorted(w.s.decks[option]))
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)} only: {card} - which card goes on top?", card, names),
+        ChooseOption(
+            seat, f"{w.who(seat)} only: {card} - which card goes on top?", card, names, private=True
+        ),
         on="crystal_card",
         seat=seat,
         card=card,

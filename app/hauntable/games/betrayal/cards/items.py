@@ -382,7 +382,10 @@ def _spirit_board(w: World, seat: int, card: str) -> list | None:
 def private_look(w: World, seat: int, card: str, text: str) -> None:
     """Hidden information for one seat: a prompt only that player answers (the UI hands the screen over and
     back), never an outcome sentence every screen shows."""
-    w.ask(ChooseOption(seat, f"{w.who(seat)} only - {card}: {text}", card, ("seen",)), on="private_seen")
+    w.ask(
+        ChooseOption(seat, f"{w.who(seat)} only - {card}: {text}", card, ("seen",), private=True),
+        on="private_seen",
+    )
 
 
 @task("private_seen")
