@@ -381,6 +381,8 @@ def holds(w: World, seat: int, cond: str) -> bool:
         return w.content.rooms[e.room].symbol == "event"
     if kind == "haunt":
         return w.s.phase == "haunt"
+    if kind == "attack_free":  # after the haunt, the turn's attack not yet made (K1)
+        return w.s.phase == "haunt" and "attack" not in w.s.turn.tried
     if kind == "needs":  # someone in the room (the explorer too) is below a starting value of these traits
         for other in w.s.explorers:
             start = w.content.characters[other.character].start
