@@ -74,3 +74,20 @@ def choices(step: Step) -> list[str]:
 def value(step: Step, seat: int, trait: str) -> int:
     e = step.state.explorers[seat]
     return CONTENT.characters[e.character].tracks[trait][e.traits[trait]]
+
+
+def haunt(
+    step: Step, number: int, revealer: int = 0, omen: str = "Skull", room: str = "Entrance Hall"
+) -> Step:
+    """Start haunt ``number`` now, revealed by ``revealer`` (for haunt tests): the same task the haunt roll
+    queues. Only for a state at rest."""
+    from hauntable.games.betrayal.rules import _run
+
+    s = step.state
+    s.phase = "haunt"
+    s.haunt = {"revealer": revealer, "omen": omen, "room": room, "number": number, "total": 0}
+    s.pending[:] = [("haunt_start", {})]
+    s.awaiting, s.ctx = None, {}
+    w = World(s, CONTENT)
+    _run(w)
+    return Step(s, tuple(w.out))

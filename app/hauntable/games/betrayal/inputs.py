@@ -189,3 +189,91 @@ class Free(Input):
 
 
 INPUTS = InputRegistry([*INPUTS, Choose, Use, Drop, Take, Give, Free])
+
+
+# --- the haunt (docs/rules.md H*) -------------------------------------------------------------------------
+
+SIDES = ("heroes", "traitor")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Ready(Input):
+    """The hand-off is done: the traitor (or the table) has read the haunt and is ready (H2.2)."""
+
+    kind = "ready"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Reveal(Input):
+    """The hidden traitor turns their token 1 face up (H4.3)."""
+
+    kind = "reveal"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Victory(Input):
+    """Book mode: the printed haunt says this side has won (H6.2)."""
+
+    kind = "victory"
+    side: str
+
+    def check(self) -> None:
+        if self.side not in SIDES:
+            raise UnreadableInput(f"The winner is heroes or traitor, not {self.side!r}.", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PlaceMonster(Input):
+    """Book mode: put the monster token ``name`` in ``room``, or move it there if it is in the house."""
+
+    kind = "monster"
+    name: str
+    room: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Stun(Input):
+    """Book mode: the monster ``name`` is stunned (its token turned over, H5.3)."""
+
+    kind = "stun"
+    name: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PlaceToken(Input):
+    """Book mode: put a haunt token (an item token, a rune...) called ``name`` in ``room``; an empty room
+    takes it away."""
+
+    kind = "token"
+    name: str
+    room: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class NameTraitor(Input):
+    """Book mode, a haunt with no traitor at first: the book says the explorer at ``seat`` turns."""
+
+    kind = "traitor"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Act(Input):
+    """A scripted haunt's special action (``act ritual``, ``act accuse 2``): see docs/haunts.md."""
+
+    kind = "act"
+    action: str
+    option: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Go(Input):
+    """Move the monster whose turn it is into a neighbouring room (H5.2)."""
+
+    kind = "go"
+    room: str
+
+
+INPUTS = InputRegistry(
+    [*INPUTS, Ready, Reveal, Victory, PlaceMonster, Stun, PlaceToken, NameTraitor, Act, Go]
+)

@@ -109,6 +109,8 @@ class State:
         new.tokens = dict(self.tokens)
         new.marks = dict(self.marks)
         new.pending = list(self.pending)
+        if self.haunt is not None:  # plain nested data (monsters, tokens, scenario counters): copied whole
+            new.haunt = _copy_data(self.haunt)
         new._cells = self._cells  # the house is unchanged until house_changed() says so
         return new
 
@@ -152,3 +154,12 @@ class State:
             "haunt": self.haunt,
             "marks": dict(sorted(self.marks.items())),
         }
+
+
+def _copy_data(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: _copy_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_data(v) for v in value]
+    return value

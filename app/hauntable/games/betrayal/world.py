@@ -21,6 +21,14 @@ TaskFn = Callable[..., None]
 TASKS: dict[str, TaskFn] = {}
 # Functions that may replace a prompt as it is asked (the roll aids of cards/aids.py wrap roll prompts).
 PROMPT_HOOKS: list[Callable[[World, Prompt], Prompt]] = []
+# The haunt phase plugs into the turn loop through these (filled by haunt.py, which rules.py never imports):
+# PHASE_TURN[phase](world) asks the next prompt of a phase when nothing is queued; ACTION_HOOKS add actions to
+# the explorer's turn prompt; ACTION_HANDLERS[kind](world, input) resolve them; MOVE_HOOKS[0](world, seat)
+# returns (extra cost to leave the room, movement cap or None) for explorers after the haunt.
+PHASE_TURN: dict[str, Callable[[World], None]] = {}
+ACTION_HOOKS: list[Callable[[World], list[Any]]] = []
+ACTION_HANDLERS: dict[str, Callable[[World, Any], None]] = {}
+MOVE_HOOKS: list[Callable[[World, int], tuple[int, int | None]]] = []
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
