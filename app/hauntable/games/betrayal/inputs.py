@@ -246,7 +246,7 @@ class PlaceToken(Input):
 
     kind = "token"
     name: str
-    room: str = ""
+    room: str
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
