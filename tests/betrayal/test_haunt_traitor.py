@@ -1,4 +1,4 @@
-"""Who becomes the traitor (H1) and the haunt data: haunts.toml against the reference table, docs/haunts.md."""
+"""Who becomes the traitor (H1) and the haunt data: haunts.toml against the reference, docs/haunts.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The haunt's start, hand-off and turn order (H2), the traitor's powers (H3), book mode and victory (H6, H7)."""
+"""The haunt's start, hand-off and turn order (H2), traitor powers (H3), book mode and victory (H6, H7)."""
 
 from __future__ import annotations
 
