@@ -39,18 +39,21 @@ def test_H4_2_play_starts_left_of_the_revealer():
     assert step.state.turn.seat == 2 and step.state.haunt["order"] == [2, 3, 0, 1, -1]
 
 
-def test_H4_3_only_the_traitor_may_reveal():
+def test_H4_3_only_the_traitor_may_reveal_on_anyones_turn_and_the_screen_never_offers_it():
     step = hidden()
     t = traitor_seat(step)
-    while step.state.turn.seat != t:
-        assert "reveal" not in choices(step)
-        assert refused(step, "reveal").rule == "H4.3"
+    for _ in range(4):  # the choices the shared screen shows never single out the traitor
+        assert not any(c.startswith("reveal") for c in choices(step))
         step = do(step, "end")
-    assert "reveal" in choices(step)
-    step = do(step, "reveal")
+    other = next(s for s in range(4) if s != t)
+    assert refused(step, f"reveal {other}").rule == "H4.3"
+    if step.state.turn.seat == t:
+        step = do(step, "end")
+    step = do(step, f"reveal {t}")  # during someone else's turn
     h = step.state.haunt
     assert h["traitor"] == t and not h["hidden"] and is_traitor(step.state, t)
     assert h["order"] == [2, 3, 0, 1, -1]  # the order stays as it was
+    assert refused(step, f"reveal {t}").rule == "H4.3"  # once
 
 
 def test_H4_4_the_dead_show_their_tokens():

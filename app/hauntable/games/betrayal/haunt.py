@@ -305,15 +305,13 @@ def _show_dead_tokens(w: World) -> None:
 
 
 def haunt_actions(w: World) -> list[Any]:
-    """Actions the haunt adds to the explorer's turn prompt: the hidden traitor's reveal, a scripted
-    haunt's special actions, or book mode's tools."""
+    """Actions the haunt adds to the explorer's turn prompt: a scripted haunt's special actions, or book
+    mode's tools."""
     s = w.s
     if s.phase != "haunt" or not s.haunt or "mode" not in s.haunt:
         return []
     h, seat = s.haunt, s.turn.seat
-    out: list[Any] = []
-    if h.get("hidden") and h["tokens"][seat] == 1:
-        out.append(Reveal())
+    out: list[Any] = []  # never the hidden traitor's reveal: listing it would tell the table who they are
     sc = scenario(w)
     if sc is not None:
         out.extend(sc.actions(w, seat))
@@ -418,10 +416,10 @@ def reveal(w: World, seat: int) -> None:
 
 
 def _reveal(w: World, inp: Reveal) -> None:
-    h, seat = w.s.haunt, w.s.turn.seat
-    if not h.get("hidden") or h["tokens"][seat] != 1:
+    h = w.s.haunt
+    if not h.get("hidden") or not 0 <= inp.seat < len(h["tokens"]) or h["tokens"][inp.seat] != 1:
         raise IllegalAction("Only the hidden traitor can reveal a token.", "H4.3")
-    reveal(w, seat)
+    reveal(w, inp.seat)
 
 
 def _leave_hook(w: World, seat: int) -> tuple[int, int | None]:

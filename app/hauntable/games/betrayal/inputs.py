@@ -205,9 +205,11 @@ class Ready(Input):
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class Reveal(Input):
-    """The hidden traitor turns their token 1 face up (H4.3)."""
+    """The hidden traitor (at ``seat``) turns their token 1 face up (H4.3). A private action: it is accepted
+    on anyone's turn prompt but never listed among the choices, which the shared screen shows."""
 
     kind = "reveal"
+    seat: int
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
