@@ -138,3 +138,40 @@ def test_H5_monsters_have_plain_traits_for_combat():
     add_monster(w, "Wraith", "Wraith", "Foyer", might=None, speed=3, sanity=6, knowledge=2)
     m = step.state.haunt["monsters"]["Wraith"]
     assert (m["might"], m["speed"], m["sanity"], m["knowledge"], m["stunned"]) == (None, 3, 6, 2, False)
+
+
+def test_H5_3_a_monster_stunned_during_its_own_turn_skips_the_next_one():
+    step = do(to_monster_turn(horde()), "roll 1,1")
+    stun(World(step.state, CONTENT), "Crawler 1")  # stunned while it acts
+    while isinstance(step.awaiting, MonsterTurn):
+        step = do(step, "end")
+    assert step.state.haunt["monsters"]["Crawler 1"]["stunned"]  # not recovered at the end of this turn
+    step = do(to_monster_turn(step), "roll 1,1")
+    assert step.awaiting.monster == "Crawler 2"  # it skips the next one
+    while isinstance(step.awaiting, MonsterTurn):
+        step = do(step, "end")
+    assert not step.state.haunt["monsters"]["Crawler 1"]["stunned"]  # and recovers at its end
+
+
+def test_H5_3_a_stunned_monster_drops_what_it_carries():
+    step = horde()
+    step.state.haunt["monsters"]["Crawler 1"]["items"] = ["Axe"]
+    stun(World(step.state, CONTENT), "Crawler 1")
+    assert step.state.tokens["item:Axe"] == "Entrance Hall"
+    assert step.state.haunt["monsters"]["Crawler 1"]["items"] == []
+
+
+def test_H5_6_the_traitor_lays_the_stairs_from_basement_for_a_trapped_monster():
+    step = do(haunt(start(*THREE), 6, revealer=0), "ready")  # the Beast waits in the Basement Landing
+    traitor = step.state.haunt["traitor"]
+    assert "Stairs from Basement" not in step.state.house
+    hero = step.state.turn.seat
+    if hero != traitor:
+        assert "act search_stairs" not in choices(step)
+    step = arrange(step, seat=traitor)
+    assert "act search_stairs" in choices(step)
+    step = do(step, "act search_stairs")
+    placed = step.state.house["Stairs from Basement"]
+    assert placed.floor == "basement" and "Stairs from Basement" not in step.state.stack
+    assert "Foyer" in neighbours(World(step.state, CONTENT), "Stairs from Basement")
+    assert "act search_stairs" not in choices(step)

@@ -198,3 +198,18 @@ def test_house_rule_haunt_mode_book_plays_a_scripted_haunt_from_the_book():
 
     step = haunt(start(*FOUR, house_rules=HouseRules(haunt_mode="book")), 13, revealer=0)
     assert step.state.haunt["mode"] == "book" and not step.state.haunt["monsters"]
+
+
+def test_H3_3_the_traitor_turns_the_revolving_wall_without_a_roll():
+    step = do(book(2, revealer=1), "ready")
+    step.state.tokens.update({"Wall Switch": "Foyer", "Wall Switch 2": "Grand Staircase"})
+    step = do(arrange(step, at={1: "Foyer"}, seat=1), "use 'Wall Switch'")
+    assert step.state.explorers[1].room == "Grand Staircase"
+    assert not any("rolls" in t for t in texts(step))
+
+
+def test_H3_3_a_hero_still_rolls_for_the_revolving_wall():
+    step = do(book(2, revealer=1), "ready")
+    step.state.tokens.update({"Wall Switch": "Foyer", "Wall Switch 2": "Grand Staircase"})
+    step = do(arrange(step, at={2: "Foyer"}, seat=2), "use 'Wall Switch'")
+    assert step.awaiting.kind == "roll" and step.awaiting.trait == "knowledge"

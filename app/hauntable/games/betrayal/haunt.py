@@ -312,6 +312,8 @@ def haunt_actions(w: World) -> list[Any]:
         return []
     h, seat = s.haunt, s.turn.seat
     out: list[Any] = []  # never the hidden traitor's reveal: listing it would tell the table who they are
+    if seat == h.get("traitor") and stairs_search_spots(w):
+        out.append(SEARCH_STAIRS)
     sc = scenario(w)
     if sc is not None:
         out.extend(sc.actions(w, seat))
@@ -346,6 +348,14 @@ def _book_only(w: World, what: str) -> None:
 def _act(w: World, inp: Act) -> None:
     sc = scenario(w)
     seat = w.s.turn.seat
+    if inp == SEARCH_STAIRS:
+        spots = stairs_search_spots(w) if seat == w.s.haunt.get("traitor") else []
+        if not spots:
+            raise IllegalAction(
+                "No monster is trapped in the basement, or the stairs cannot be laid.", "H5.6"
+            )
+        _lay_stairs(w, spots[0])
+        return
     if sc is None or inp not in sc.actions(w, seat):
         raise IllegalAction(f"{inp} is not an action of this haunt now.", "H7.1")
     sc.act(w, seat, inp)
@@ -428,6 +438,64 @@ def _leave_hook(w: World, seat: int) -> tuple[int, int | None]:
     sc = scenario(w)
     cap = sc.movement_cap(w, seat) if sc is not None else None
     return mon.explorer_leave_extra(w, seat), cap
+
+
+# --- a monster trapped in the basement (H5.6) --------------------------------------------------------------
+
+STAIRS = "Stairs from Basement"
+SEARCH_STAIRS = Act("search_stairs")
+
+
+def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
+    """Where the traitor may lay the Stairs from Basement: only while it is still to come, a monster in the
+    basement cannot reach another floor, and a basement doorway takes it. (floor, x, y, rotation) each."""
+    from hauntable.games.betrayal.haunts import distances
+    from hauntable.games.betrayal.house import OPPOSITE, HouseView
+
+    s = w.s
+    if STAIRS in s.house or STAIRS not in (*s.stack, *s.stack_discards):
+        return []
+    trapped = False
+    for m in s.haunt["monsters"].values():
+        if m["room"] in s.house and s.house[m["room"]].floor == "basement":
+            if all(s.house[r].floor == "basement" for r in distances(w, m["room"])):
+                trapped = True
+                break
+    if not trapped:
+        return []
+    view = HouseView(s, w.content)
+    out = []
+    for _room, direction, cell in sorted(view.open_doorways("basement")):
+        for rotation, _links in view.placements(STAIRS, cell, OPPOSITE[direction], True):
+            out.append((cell[0], cell[1], cell[2], rotation))
+    return out
+
+
+def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:
+    """H5.6: the traitor takes the Stairs from Basement out of the room stack and lays it; the stack is
+    shuffled afterwards. With a table's stack, the screen says where the tile goes."""
+    from hauntable.games.betrayal.state import Placed
+
+    s = w.s
+    floor, x, y, rotation = spot
+    for pile in (s.stack, s.stack_discards):
+        if STAIRS in pile:
+            pile.remove(STAIRS)
+    s.house[STAIRS] = Placed(floor, x, y, rotation)
+    s.house_changed()
+    if s.config.rooms == "virtual":
+        rng = Rng(s.rng, raw=True)
+        s.stack = rng.shuffled(s.stack)
+        s.rng = rng.state
+    w.say(
+        f"{w.who(s.turn.seat)} searches the room stack and lays the {STAIRS} at {floor} {x},{y} "
+        f"(turned {rotation}); the stack is shuffled",
+        "haunt.stairs",
+        floor=floor,
+        x=x,
+        y=y,
+        rotation=rotation,
+    )
 
 
 # --- task rolls (H7.2) ------------------------------------------------------------------------------------
