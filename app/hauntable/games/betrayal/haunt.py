@@ -455,13 +455,12 @@ def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
     s = w.s
     if STAIRS in s.house or STAIRS not in (*s.stack, *s.stack_discards):
         return []
-    trapped = False
-    for m in s.haunt["monsters"].values():
-        if m["room"] in s.house and s.house[m["room"]].floor == "basement":
-            if all(s.house[r].floor == "basement" for r in distances(w, m["room"])):
-                trapped = True
-                break
-    if not trapped:
+    in_basement = [
+        m["room"]
+        for m in s.haunt["monsters"].values()
+        if m["room"] in s.house and s.house[m["room"]].floor == "basement"
+    ]
+    if not any(all(s.house[r].floor == "basement" for r in distances(w, room)) for room in in_basement):
         return []
     view = HouseView(s, w.content)
     out = []
