@@ -13,6 +13,7 @@ from hauntable.engine.prompts import Prompt, RollDice
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import (
+    HAUNT_ACTIONS,
     AwaitCard,
     AwaitTile,
     ChooseAction,
@@ -180,6 +181,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
                 beyond = HouseView(state, content).connected(room, inp.to)
                 label += f"\n{beyond}" if beyond else "\n?"
             return label
+        if inp.kind in HAUNT_ACTIONS:  # the haunt's actions and book tools say what they do in their text
+            return str(inp)
         return tr(f"action.{inp.kind}")
     if isinstance(prompt, SplitDamage):
         a, b = prompt.traits
