@@ -79,3 +79,14 @@ def test_H4_4_a_dead_traitor_is_known_by_their_token():
 def test_H4_5_anyone_may_attack_anyone_while_the_traitor_is_hidden():
     step = hidden()
     assert all(may_attack(step.state, a, b) for a in range(4) for b in range(4) if a != b)
+
+
+def test_H6_1_when_only_the_hidden_traitor_is_left_alive_the_traitor_wins():
+    step = hidden()
+    t = traitor_seat(step)
+    for e in step.state.explorers:
+        if e.seat != t:
+            e.alive = False
+    step = do(step, "end")
+    assert step.state.haunt["winner"] == "traitor" and step.awaiting is None
+    assert any("only the hidden traitor is left" in x for x in texts(step))

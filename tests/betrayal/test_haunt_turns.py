@@ -213,3 +213,25 @@ def test_H3_3_a_hero_still_rolls_for_the_revolving_wall():
     step.state.tokens.update({"Wall Switch": "Foyer", "Wall Switch 2": "Grand Staircase"})
     step = do(arrange(step, at={2: "Foyer"}, seat=2), "use 'Wall Switch'")
     assert step.awaiting.kind == "roll" and step.awaiting.trait == "knowledge"
+
+
+def test_H3_A_Moment_of_Hope_gives_heroes_but_not_the_traitor_an_extra_die():
+    step = do(book(2, revealer=1), "ready")
+    step.state.tokens["Blessing"] = "Entrance Hall"
+    w = World(step.state, CONTENT)
+    hero_dice = w.dice_for(2, "might")
+    traitor_dice = w.dice_for(1, "might")
+    from gamekit import value
+
+    assert hero_dice == value(step, 2, "might") + 1
+    assert traitor_dice == value(step, 1, "might")
+
+
+def test_Bottle_can_be_used_once_the_haunt_has_begun():
+    step = do(book(2, revealer=1), "ready")
+    seat = step.state.turn.seat
+    step.state.explorers[seat].items.append("Bottle")
+    step = arrange(step)
+    assert "use Bottle" in choices(step)
+    step = do(step, "use Bottle")
+    assert step.awaiting.kind == "roll" and step.awaiting.dice == 3

@@ -98,6 +98,11 @@ def survivors(w: World) -> list[int]:
     return [e.seat for e in w.s.explorers if e.alive and e.seat != w.s.haunt.get("traitor")]
 
 
+def survivors_but(w: World, seats: list[int]) -> list[int]:
+    """Living explorers other than ``seats`` (escaped heroes count)."""
+    return [e.seat for e in w.s.explorers if e.alive and e.seat not in seats]
+
+
 def view_for(state: State, seat: int | None) -> dict[str, Any] | None:
     """``state.haunt`` as the player at ``seat`` may see it (None: the shared screen): in a hidden-traitor
     haunt, only face-up tokens and the viewer's own."""
@@ -277,6 +282,11 @@ def check_victory(w: World) -> bool:
         won = sc.check(w)
         if won:
             declare(w, *won)
+            return True
+    if h.get("hidden"):  # only the hidden traitor is left in the house: the heroes are gone
+        left = [e.seat for e in w.s.explorers if mon.in_house(e)]
+        if left and all(h["tokens"][seat] == 1 for seat in left) and not survivors_but(w, left):
+            declare(w, "traitor", "only the hidden traitor is left")
             return True
     if not heroes_in_play(w):
         if survivors(w) and sc is not None:

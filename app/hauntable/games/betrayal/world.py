@@ -15,6 +15,7 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Explorer, State
 
 TaskFn = Callable[..., None]
@@ -100,7 +101,7 @@ class World:
         if event and "Candle" in e.items:
             n += 1
         tokens = self.s.tokens
-        if tokens.get("Blessing") == e.room:
+        if tokens.get("Blessing") == e.room and not is_traitor(self.s, seat):  # heroes only (H3)
             n += 1
         if tokens.get("Drip") == e.room:
             n = max(1, n - 1)
