@@ -235,3 +235,15 @@ def test_Bottle_can_be_used_once_the_haunt_has_begun():
     assert "use Bottle" in choices(step)
     step = do(step, "use Bottle")
     assert step.awaiting.kind == "roll" and step.awaiting.dice == 3
+
+
+def test_H5_2_book_monsters_with_a_speed_roll_it_together_by_type():
+    step = do(book(2, revealer=1), "ready")
+    step = do(step, "monster 'Bat 1' Foyer speed=3 type=Bats", "monster 'Bat 2' Foyer speed=3 type=Bats")
+    while step.awaiting.kind == "action":
+        step = do(step, "end")
+    assert step.awaiting.kind == "roll" and step.awaiting.dice == 3 and step.awaiting.purpose == "Bats speed"
+    step = do(step, "roll 2,2,1")
+    assert step.awaiting.monster == "Bat 1" and step.awaiting.movement_left == 5
+    step = do(step, "end")
+    assert step.awaiting.monster == "Bat 2" and step.awaiting.movement_left == 5

@@ -226,11 +226,21 @@ class Victory(Input):
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class PlaceMonster(Input):
-    """Book mode: put the monster token ``name`` in ``room``, or move it there if it is in the house."""
+    """Book mode: put the monster token ``name`` in ``room``, or move it there if it is in the house.
+
+    ``speed`` (for a new monster: the book's Speed) makes the monster turn roll that many dice for it;
+    ``type`` groups monsters that roll their speed together (H5.2); by default each monster is its own type.
+    """
 
     kind = "monster"
     name: str
     room: str
+    speed: int = 0
+    type: str = ""
+
+    def check(self) -> None:
+        if not 0 <= self.speed <= 8:
+            raise UnreadableInput("A monster's Speed is 0 to 8 dice.", "E1")
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
