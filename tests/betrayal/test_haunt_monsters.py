@@ -175,3 +175,14 @@ def test_H5_6_the_traitor_lays_the_stairs_from_basement_for_a_trapped_monster():
     assert placed.floor == "basement" and "Stairs from Basement" not in step.state.stack
     assert "Foyer" in neighbours(World(step.state, CONTENT), "Stairs from Basement")
     assert "act search_stairs" not in choices(step)
+
+
+def test_H5_4_a_monster_entering_the_coal_chute_slides_to_the_basement_landing():
+    step = arrange(horde(), rooms={"Coal Chute": ("ground", 1, 0, 3)})  # east of the Entrance Hall
+    step = do(to_monster_turn(step), "roll 2,2")
+    assert "go 'Coal Chute'" in choices(step)
+    step = do(step, "go 'Coal Chute'")
+    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Basement Landing"
+    assert any("slides down" in t for t in texts(step))
+    step = do(step, "go 'Coal Chute'")  # and climbs back up
+    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Coal Chute"

@@ -233,8 +233,12 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict, inp: Any) -> None:
         cost = leave_cost(w, mid)
         h["mleft"] = max(0, h["mleft"] - cost)
         h["mmoved"] += 1
-        m["room"] = inp.room
+        came_from, m["room"] = m["room"], inp.room
         w.say(f"{mid} moves to the {inp.room}", "monster.move", monster=mid, room=inp.room)
+        slide = w.content.rooms[inp.room].slide_to
+        if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone
+            m["room"] = slide
+            w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
     elif isinstance(inp, EndTurn):
         w.then(("monster_next", {}))
     else:
