@@ -60,8 +60,8 @@ def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, lis
         _report_set_aside(w, misfits, closing, floor)
         return tile, [r for r, _ in rotations]
     _report_set_aside(w, misfits, closing, floor)
-    if first_closing is not None:
-        w.s.stack_discards.remove(first_closing)
+    if first_closing is not None:  # a reshuffle may have put it back into the stack meanwhile
+        (w.s.stack_discards if first_closing in w.s.stack_discards else w.s.stack).remove(first_closing)
         return first_closing, []
     return None
 
