@@ -247,3 +247,10 @@ def test_H5_2_book_monsters_with_a_speed_roll_it_together_by_type():
     assert step.awaiting.monster == "Bat 1" and step.awaiting.movement_left == 5
     step = do(step, "end")
     assert step.awaiting.monster == "Bat 2" and step.awaiting.movement_left == 5
+
+
+def test_E2_the_haunts_actions_are_refused_before_the_haunt():
+    step = start(*FOUR)
+    for text in ("victory heroes", "monster Zombie Foyer", "stun Zombie", "token Rune Foyer", "traitor 1",
+                 "reveal 0", "act burn", "ready", "go Foyer"):  # fmt: skip
+        assert refused(step, text).code == "input/not_awaited", text

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.engine.rejections import IllegalAction
+from hauntable.engine.rejections import IllegalAction, NotAwaited
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal import rules
@@ -541,10 +541,21 @@ def traitor_card(w: World, seat: int, card: str, effects: list, option: str) -> 
     w.then(("effects", dict(seat=seat, card=card, effects=effects)))
 
 
+def _in_haunt(fn: Any) -> Any:
+    """The haunt's actions exist only once it has begun (E2)."""
+
+    def handler(w: World, inp: Any) -> None:
+        if w.s.phase != "haunt" or not w.s.haunt or "mode" not in w.s.haunt:
+            raise NotAwaited(f"No {inp.kind} now: the haunt has not begun.", "E2")
+        fn(w, inp)
+
+    return handler
+
+
 def _register() -> None:
     PHASE_TURN["haunt"] = haunt_turn
     ACTION_HOOKS.append(haunt_actions)
-    ACTION_HANDLERS.update(
+    handlers = dict(
         act=_act,
         victory=_victory,
         monster=_place_monster,
@@ -553,6 +564,7 @@ def _register() -> None:
         traitor=_name_traitor,
         reveal=_reveal,
     )
+    ACTION_HANDLERS.update({kind: _in_haunt(fn) for kind, fn in handlers.items()})
     MOVE_HOOKS.append(_leave_hook)
     rules._RESOLVE[MonsterTurn.kind] = mon.resolve_monster
     rules._RESOLVE[HandOff.kind] = lambda w, prompt, ctx, inp: rules._continue(w, ctx)
