@@ -186,3 +186,19 @@ def test_H5_4_a_monster_entering_the_coal_chute_slides_to_the_basement_landing()
     assert any("slides down" in t for t in texts(step))
     step = do(step, "go 'Coal Chute'")  # and climbs back up
     assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Coal Chute"
+
+
+def test_Spirit_Board_after_the_haunt_draws_every_awake_monster_one_space_closer():
+    step = horde()
+    ms = step.state.haunt["monsters"]
+    ms["Crawler 1"]["room"] = "Grand Staircase"  # two spaces from the Entrance Hall
+    ms["Crawler 2"]["room"] = "Grand Staircase"
+    stun(World(step.state, CONTENT), "Crawler 2")
+    seat = step.state.turn.seat
+    step.state.explorers[seat].omens.append("Spirit Board")
+    step = do(arrange(step), "use 'Spirit Board'")
+    assert ms is not step.state.haunt["monsters"]
+    after = step.state.haunt["monsters"]
+    assert after["Crawler 1"]["room"] == "Foyer"  # one space closer
+    assert after["Crawler 2"]["room"] == "Grand Staircase"  # stunned: it stays
+    assert after["Crawler 3"]["room"] == "Entrance Hall"  # already there

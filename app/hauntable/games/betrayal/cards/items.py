@@ -375,4 +375,24 @@ def _spirit_board(w: World, seat: int, card: str) -> None:
     )
 
 
+@effect_op("spirit_board_pull")
+def _spirit_board_pull(w: World, seat: int, card: str) -> None:
+    """After the haunt begins, every awake monster comes 1 space closer to the Spirit Board's holder."""
+    if w.s.phase != "haunt" or not w.s.haunt or not w.s.haunt.get("monsters"):
+        return
+    from hauntable.games.betrayal.haunts import distances
+
+    here = w.s.explorers[seat].room
+    dist = distances(w, here)
+    for mid, m in w.s.haunt["monsters"].items():
+        d = dist.get(m["room"])
+        if m["stunned"] or not d:
+            continue
+        from hauntable.games.betrayal.monsters import neighbours
+
+        step = next(r for r in sorted(neighbours(w, m["room"])) if dist.get(r) == d - 1)
+        m["room"] = step
+        w.say(f"The {card} draws {mid} to the {step}", "card.spirit_pull", monster=mid, room=step)
+
+
 __all__ = ["choose"]

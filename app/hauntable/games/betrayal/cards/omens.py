@@ -72,6 +72,6 @@ card(
 card(
     "Spirit Board",
     "Before moving, look at the top room tile; used after the haunt begins, monsters come 1 space closer.",
-    use=[op("spirit_board")],
+    use=[op("spirit_board"), op("spirit_board_pull")],
     use_when="not_moved",
 )
