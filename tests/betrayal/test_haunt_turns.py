@@ -254,3 +254,28 @@ def test_E2_the_haunts_actions_are_refused_before_the_haunt():
     for text in ("victory heroes", "monster Zombie Foyer", "stun Zombie", "token Rune Foyer", "traitor 1",
                  "reveal 0", "act burn", "ready", "go Foyer"):  # fmt: skip
         assert refused(step, text).code == "input/not_awaited", text
+
+
+def test_Crystal_Ball_after_the_haunt_puts_a_chosen_card_on_top_of_a_stack():
+    step = do(book(2, revealer=1), "ready")
+    seat = step.state.turn.seat
+    step.state.explorers[seat].omens.append("Crystal Ball")
+    step = arrange(step)
+    assert "use 'Crystal Ball'" in choices(step)
+    step = do(step, "use 'Crystal Ball'")
+    assert step.awaiting.trait == "knowledge"
+    step = do(step, "roll " + ",".join(["2"] * step.awaiting.dice), "choose item")
+    wanted = step.state.decks["item"][-1]
+    step = do(step, f"choose '{wanted}'")
+    assert step.state.decks["item"][0] == wanted
+    assert "use 'Crystal Ball'" not in choices(step)  # once a turn
+
+
+def test_Crystal_Ball_a_low_roll_costs_sanity():
+    step = do(book(2, revealer=1), "ready")
+    seat = step.state.turn.seat
+    step.state.explorers[seat].omens.append("Crystal Ball")
+    before = step.state.explorers[seat].traits["sanity"]
+    step = do(arrange(step), "use 'Crystal Ball'")
+    step = do(step, "roll " + ",".join(["0"] * step.awaiting.dice))
+    assert step.state.explorers[seat].traits["sanity"] == before - 2

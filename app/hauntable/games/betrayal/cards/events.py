@@ -799,6 +799,44 @@ def meant_done(w: World, seat: int, card: str, deck: str, option: str) -> None:
     w.say(f"{w.who(seat)} rearranges the top of a stack", "card.reorder", card=card)
 
 
+@effect_op("crystal_ball")
+def _crystal_ball(w: World, seat: int, card: str) -> list | None:
+    """The Crystal Ball's success: a card of the holder's choice goes on top of the item or event stack."""
+    if w.s.config.cards == "table":
+        w.say(f"{card}: search the item or event stack and put a card of your choice on top", "card.say")
+        return None
+    options = tuple(d for d in ("item", "event") if w.s.decks[d])
+    if not options:
+        return None
+    w.ask(
+        ChooseOption(seat, f"{w.who(seat)}: {card} - which stack?", card, options),
+        on="crystal_deck",
+        seat=seat,
+        card=card,
+    )
+    return None
+
+
+@task("crystal_deck")
+def crystal_deck(w: World, seat: int, card: str, option: str) -> None:
+    names = tuple(dict.fromkeys(sorted(w.s.decks[option])))
+    w.ask(
+        ChooseOption(seat, f"{w.who(seat)}: {card} - which card goes on top?", card, names),
+        on="crystal_top",
+        seat=seat,
+        card=card,
+        deck=option,
+    )
+
+
+@task("crystal_top")
+def crystal_top(w: World, seat: int, card: str, deck: str, option: str) -> None:
+    pile = w.s.decks[deck]
+    pile.remove(option)
+    pile.insert(0, option)
+    w.say(f"{w.who(seat)} puts a card on top of the {deck} stack", "card.reorder", card=card)
+
+
 @effect_op("meant_roll")
 def _meant_roll(w: World, seat: int, card: str) -> list:
     return [("effects", dict(seat=seat, card=card, effects=[roll("dice:4", (0, None, [op("meant_store")]))]))]

@@ -68,6 +68,15 @@ card(
     "Crystal Ball",
     "After the haunt begins, once a turn: Knowledge 4+ puts a card of your choice on top of the item or "
     "event stack; 1-3 lose 1 Sanity; 0 lose 2.",
+    use=[
+        roll(
+            "knowledge",
+            (4, None, [op("crystal_ball")]),
+            (1, 3, [lose("sanity")]),
+            (0, 0, [lose("sanity", 2)]),
+        )
+    ],
+    use_when="haunt",
 )
 card(
     "Spirit Board",
