@@ -202,3 +202,18 @@ def test_Spirit_Board_after_the_haunt_draws_every_awake_monster_one_space_closer
     assert after["Crawler 1"]["room"] == "Foyer"  # one space closer
     assert after["Crawler 2"]["room"] == "Grand Staircase"  # stunned: it stays
     assert after["Crawler 3"]["room"] == "Entrance Hall"  # already there
+
+
+def test_Bell_after_the_haunt_calls_heroes_or_monsters_one_space_closer():
+    step = horde()
+    seat = step.state.turn.seat
+    step.state.explorers[seat].items.append("Bell")
+    ms = step.state.haunt["monsters"]
+    ms["Crawler 1"]["room"] = "Grand Staircase"
+    step = do(arrange(step), "use Bell")
+    low = do(step, "roll " + ",".join(["0"] * step.awaiting.dice))
+    assert low.state.haunt["monsters"]["Crawler 1"]["room"] == "Foyer"
+    high = do(step, "roll " + ",".join(["2"] * step.awaiting.dice))
+    heroes = [e for e in high.state.explorers if e.seat not in (seat, high.state.haunt["traitor"])]
+    assert all(e.room == "Foyer" for e in heroes)  # from the Grand Staircase, one space closer
+    assert high.state.haunt["monsters"]["Crawler 1"]["room"] == "Grand Staircase"

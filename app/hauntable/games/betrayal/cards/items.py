@@ -29,9 +29,12 @@ card(
 )
 card(
     "Bell",
-    "+1 Sanity while you hold it (after the haunt, a Sanity roll calls heroes or monsters closer).",
+    "+1 Sanity while you hold it. After the haunt begins, once a turn: Sanity 5+ calls every hero 1 space "
+    "closer to you; 0-4 calls every awake monster 1 space closer.",
     on_gain=[gain("sanity")],
     on_lose=[lose("sanity")],
+    use=[roll("sanity", (5, None, [op("bell_call", "heroes")]), (0, 4, [op("bell_call", "monsters")]))],
+    use_when="haunt",
 )
 card(
     "Candle",
@@ -378,21 +381,43 @@ def _spirit_board(w: World, seat: int, card: str) -> None:
 @effect_op("spirit_board_pull")
 def _spirit_board_pull(w: World, seat: int, card: str) -> None:
     """After the haunt begins, every awake monster comes 1 space closer to the Spirit Board's holder."""
-    if w.s.phase != "haunt" or not w.s.haunt or not w.s.haunt.get("monsters"):
-        return
+    if w.s.phase == "haunt" and w.s.haunt and w.s.haunt.get("monsters"):
+        _call_closer(w, seat, card, "monsters")
+
+
+@effect_op("bell_call")
+def _bell_call(w: World, seat: int, card: str, who: str) -> None:
+    _call_closer(w, seat, card, who)
+
+
+def _call_closer(w: World, seat: int, card: str, who: str) -> None:
+    """Every awake monster, or every hero in the house, comes 1 space closer to ``seat`` along the shortest
+    way (ties: the first room by name)."""
     from hauntable.games.betrayal.haunts import distances
+    from hauntable.games.betrayal.monsters import in_house, neighbours
 
-    here = w.s.explorers[seat].room
-    dist = distances(w, here)
-    for mid, m in w.s.haunt["monsters"].items():
-        d = dist.get(m["room"])
-        if m["stunned"] or not d:
-            continue
-        from hauntable.games.betrayal.monsters import neighbours
+    dist = distances(w, w.s.explorers[seat].room)
 
-        step = next(r for r in sorted(neighbours(w, m["room"])) if dist.get(r) == d - 1)
-        m["room"] = step
-        w.say(f"The {card} draws {mid} to the {step}", "card.spirit_pull", monster=mid, room=step)
+    def closer(room: str) -> str | None:
+        d = dist.get(room)
+        if not d:
+            return None
+        return next(r for r in sorted(neighbours(w, room)) if dist.get(r) == d - 1)
+
+    if who == "monsters":
+        for mid, m in w.s.haunt.get("monsters", {}).items():
+            to = None if m["stunned"] else closer(m["room"])
+            if to is not None:
+                m["room"] = to
+                w.say(f"The {card} draws {mid} to the {to}", "card.call", monster=mid, room=to)
+        return
+    traitor = w.s.haunt.get("traitor")
+    for e in list(w.s.explorers):
+        to = closer(e.room) if in_house(e) and e.seat not in (seat, traitor) else None
+        if to is not None:
+            w.explorer(e.seat).room = to
+            w.explorer(e.seat).side = None
+            w.say(f"The {card} draws {e.name} to the {to}", "card.call", who=e.name, room=to)
 
 
 __all__ = ["choose"]
