@@ -45,12 +45,13 @@ def play_one(seed: int, max_inputs: int) -> tuple[list[Input], bool, float, floa
     step = GAME.new_game(config(seed))
     bot = RandomBot(seed, lambda faces, source: Roll(faces, source))
     inputs: list[Input] = []
-    while step.awaiting is not None and len(inputs) < max_inputs:
+    # stop when the haunt begins (the game goes on to a victory since issue 4: bench/betrayal_games.py)
+    while step.awaiting is not None and step.state.phase == "explore" and len(inputs) < max_inputs:
         inp = bot.choose(step)
         step = GAME.apply(step.state, inp)
         inputs.append(inp)
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-    return inputs, step.awaiting is None, cpu, wall
+    return inputs, step.state.phase == "haunt", cpu, wall
 
 
 def apply_all(seed: int, inputs: list[Input]) -> tuple[float, float]:

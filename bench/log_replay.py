@@ -1,7 +1,7 @@
 """Game log benchmarks: replaying ~1,000 logged inputs, resuming from SQLite, and the append rate.
 
 Goals (docs/game-log.md): replay of 1,000 inputs < 100 ms, resume < 1 s. Prints figures, asserts nothing.
-Betrayal games reach the haunt (where this version stops) after 40-650 inputs, so the "1,000-input log"
+Betrayal games end (the haunt won) after 40-1,200 inputs, so the "1,000-input log"
 is several bot games in one SQLite file, replayed back to back.
 
     .venv/bin/python bench/log_replay.py [--inputs 1000] [--repeat 5]

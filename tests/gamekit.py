@@ -11,6 +11,7 @@ from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.games.betrayal.content import load_content
+from hauntable.games.betrayal.monsters import MONSTER_TURN
 from hauntable.games.betrayal.rules import action_prompt
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World
@@ -63,6 +64,44 @@ def arrange(step: Step, rooms=None, at=None, traits=None, seat=None) -> Step:
     return step
 
 
+def in_haunt(
+    step: Step,
+    traitor: int | None,
+    seat: int | None = None,
+    monsters: dict | None = None,
+    hidden: bool = False,
+    number: int = 2,
+) -> Step:
+    """Put a freshly made game in the haunt, set up as the haunt rules leave it (book mode, haunt
+    ``number``), with ``traitor`` (None: no traitor, or hidden) and ``monsters`` (id -> monster data as
+    monsters.py keeps it); then it is ``seat``'s turn (default: the current seat)."""
+    s = step.state
+    n = len(s.explorers)
+    seat = s.turn.seat if seat is None else seat
+    first = traitor if traitor is not None else 0
+    order = [(first + i) % n for i in range(1, n + 1)]
+    if traitor is not None:
+        order.remove(traitor)
+        order.append(traitor)
+    s.phase = "haunt"
+    s.haunt = {
+        **{"revealer": 0, "omen": "Dog", "room": "Foyer", "number": number, "total": 0},
+        **{"traitor": traitor, "hidden": hidden, "mode": "book", "winner": None, "name": f"Haunt {number}"},
+        **{"rule": "haunt_revealer", "monsters": dict(monsters or {}), "items": {}, "vars": {}},
+        **{"round": 1, "at": order.index(seat), "order": [*order, MONSTER_TURN]},
+    }
+    if hidden:
+        s.haunt.update(tokens=list(range(1, n + 1)), revealed=[])
+    return arrange(step, seat=seat)
+
+
+def monster(kind: str, room: str = "Entrance Hall", **traits: int) -> dict:
+    """A monster as monsters.py keeps it: traits not given are ones it lacks (None)."""
+    data = {"type": kind, "room": room, "stunned": False, "items": []}
+    data.update({t: traits.get(t) for t in ("might", "speed", "sanity", "knowledge")})
+    return data
+
+
 def texts(step: Step) -> list[str]:
     return [o.text for o in step.outcomes]
 
@@ -74,3 +113,20 @@ def choices(step: Step) -> list[str]:
 def value(step: Step, seat: int, trait: str) -> int:
     e = step.state.explorers[seat]
     return CONTENT.characters[e.character].tracks[trait][e.traits[trait]]
+
+
+def haunt(
+    step: Step, number: int, revealer: int = 0, omen: str = "Skull", room: str = "Entrance Hall"
+) -> Step:
+    """Start haunt ``number`` now, revealed by ``revealer`` (for haunt tests): the same task the haunt roll
+    queues. Only for a state at rest."""
+    from hauntable.games.betrayal.rules import _run
+
+    s = step.state
+    s.phase = "haunt"
+    s.haunt = {"revealer": revealer, "omen": omen, "room": room, "number": number, "total": 0}
+    s.pending[:] = [("haunt_start", {})]
+    s.awaiting, s.ctx = None, {}
+    w = World(s, CONTENT)
+    _run(w)
+    return Step(s, tuple(w.out))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamekit import CONTENT, arrange, choices, do, refused, start, texts, value
+from gamekit import CONTENT, arrange, choices, do, in_haunt, monster, refused, start, texts, value
 from hauntable.games.betrayal.death import living_seats, next_living_seat
 from hauntable.games.betrayal.world import World
 
@@ -15,16 +15,12 @@ def haunt(step=None, traitor=OX, seat=ZOE, items=None, omens=None, monsters=None
     """A haunt-phase state: Ox is the traitor unless told otherwise; everybody in the Entrance Hall."""
     step = step or start()
     s = step.state
-    s.phase = "haunt"
-    s.haunt = {"revealer": 0, "omen": "Dog", "room": "Foyer", "number": 1, "total": 0}
-    s.haunt.update(traitor=traitor, hidden=hidden, mode="book", winner=None)
-    if monsters:
-        s.haunt["monsters"] = monsters
     for i, names in (items or {}).items():
         s.explorers[i].items.extend(names)
     for i, names in (omens or {}).items():
         s.explorers[i].omens.extend(names)
-    return arrange(step, seat=seat, **kw)
+    step = arrange(step, seat=seat, **kw)
+    return in_haunt(step, None if hidden else traitor, seat=seat, monsters=monsters, hidden=hidden)
 
 
 def attacks(step) -> list[str]:
@@ -104,7 +100,7 @@ def test_K3_a_defender_who_rolls_higher_hurts_the_attacker():
 
 
 def test_K3_no_attack_in_a_trait_the_defender_lacks():
-    bat = {"name": "Bat", "room": "Entrance Hall", "traits": {"might": 2, "speed": 6}, "stunned": False}
+    bat = monster("Bat", might=2, speed=6)
     step = haunt(omens={ZOE: ["Ring"]}, monsters={"bat1": bat})
     assert "attack bat1" in attacks(step) and "attack bat1 trait=sanity" not in attacks(step)
     assert refused(step, "attack bat1 trait=sanity").rule == "K3"
@@ -243,33 +239,32 @@ def test_K6_no_line_of_sight_round_a_corner():
 # --- K7: monsters ---------------------------------------------------------------------------------------
 
 
-def ghoul(**kw):
-    traits = {"might": 4, "speed": 3}
-    return {"name": "Ghoul", "room": "Entrance Hall", "traits": traits, "stunned": False, **kw}
+def ghoul(room="Entrance Hall", **kw):
+    return {**monster("Ghoul", room, might=4, speed=3), **kw}
 
 
 def test_K7_a_beaten_monster_is_stunned_and_the_traitor_rolls_for_it():
-    step = haunt(monsters={"ghoul": ghoul()}, at={OX: "Foyer"})
-    assert attacks(step) == ["attack ghoul"]
-    step = do(step, "attack ghoul", "roll 2,2,2")
+    step = haunt(monsters={"Ghoul": ghoul()}, at={OX: "Foyer"})
+    assert attacks(step) == ["attack Ghoul"]
+    step = do(step, "attack Ghoul", "roll 2,2,2")
     assert step.state.awaiting.player == OX and step.state.awaiting.dice == 4
     assert step.state.awaiting.choices() == ()  # the traitor's cards do not help a monster
     step = do(step, "roll 0,0,1,0")
-    assert "Ghoul is stunned (K7)" in texts(step)
-    assert step.state.haunt["monsters"]["ghoul"]["stunned"] is True
+    assert "Ghoul is stunned" in texts(step)
+    assert step.state.haunt["monsters"]["Ghoul"]["stunned"] is True
 
 
 def test_K7_a_stunned_monster_defends_but_cannot_hurt_its_attacker():
-    step = haunt(monsters={"ghoul": ghoul(stunned=True)})
-    step = do(step, "attack ghoul", "roll 0,0,0", "roll 2,2,2,2")
+    step = haunt(monsters={"Ghoul": ghoul(stunned=True)})
+    step = do(step, "attack Ghoul", "roll 0,0,0", "roll 2,2,2,2")
     assert "cannot hurt" in texts(step)[-1]
     assert step.state.awaiting.kind == "action"
 
 
 def test_K7_the_traitor_does_not_attack_their_own_monsters():
-    step = haunt(monsters={"ghoul": ghoul()}, seat=OX)
-    assert "attack ghoul" not in attacks(step)
-    assert refused(step, "attack ghoul").rule == "K2"
+    step = haunt(monsters={"Ghoul": ghoul()}, seat=OX)
+    assert "attack Ghoul" not in attacks(step)
+    assert refused(step, "attack Ghoul").rule == "K2"
 
 
 # --- K8: stealing ---------------------------------------------------------------------------------------
@@ -355,17 +350,17 @@ def test_K7_a_monster_attacks_through_start_fight(monster_roll, defence, stunned
     from hauntable.games.betrayal.combat import start_fight
     from hauntable.games.betrayal.rules import _run
 
-    step = haunt(monsters={"ghoul": ghoul()}, at={OX: "Foyer"})
+    step = haunt(monsters={"Ghoul": ghoul()}, at={OX: "Foyer"})
     s = step.state
     s.awaiting = None
     w = World(s, CONTENT)
-    start_fight(w, "ghoul", str(ZOE))
+    start_fight(w, "Ghoul", str(ZOE))
     _run(w)
     assert s.awaiting.player == OX and s.awaiting.dice == 4
     step = do(step, f"roll {monster_roll}")
     assert step.state.awaiting.player == ZOE and step.state.awaiting.trait == "might"
     step = do(step, f"roll {defence}")
-    assert step.state.haunt["monsters"]["ghoul"]["stunned"] is stunned
+    assert step.state.haunt["monsters"]["Ghoul"]["stunned"] is stunned
     if hurt:
         assert step.state.awaiting.kind == "split" and step.state.awaiting.amount == hurt
 

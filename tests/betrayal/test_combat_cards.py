@@ -51,10 +51,10 @@ def test_Dynamite_not_after_the_turns_attack():
 
 
 def test_Dynamite_stuns_a_monster_that_fails_to_escape():
-    step = haunt(items={ZOE: ["Dynamite"]}, monsters={"ghoul": ghoul(room="Foyer")})
+    step = haunt(items={ZOE: ["Dynamite"]}, monsters={"Ghoul": ghoul(room="Foyer")})
     step = do(step, "use Dynamite", "roll 2,0,0")
     assert "Ghoul is caught in the blast (rolled 2)" in texts(step)
-    assert step.state.haunt["monsters"]["ghoul"]["stunned"] is True
+    assert step.state.haunt["monsters"]["Ghoul"]["stunned"] is True
 
 
 # --- Bloody Vision --------------------------------------------------------------------------------------
@@ -142,11 +142,11 @@ def test_Bell_does_not_pull_a_hero_held_by_an_opponent():
 
 
 def test_Bell_below_5_lets_the_traitor_bring_monsters_closer():
-    step = haunt(items={ZOE: ["Bell"]}, monsters={"ghoul": ghoul(room="Grand Staircase")}, at={OX: "Foyer"})
+    step = haunt(items={ZOE: ["Bell"]}, monsters={"Ghoul": ghoul(room="Grand Staircase")}, at={OX: "Foyer"})
     step = do(step, "use Bell", "roll 1,0,0,0,0")
     assert step.state.awaiting.player == OX and "Ghoul" in step.state.awaiting.text
     step = do(step, "choose bring")
-    assert step.state.haunt["monsters"]["ghoul"]["room"] == "Foyer"
+    assert step.state.haunt["monsters"]["Ghoul"]["room"] == "Foyer"
 
 
 def test_Bell_only_after_the_haunt():
@@ -156,13 +156,13 @@ def test_Bell_only_after_the_haunt():
 
 
 def test_Spirit_Board_after_the_haunt_lets_monsters_come_closer():
-    step = haunt(omens={ZOE: ["Spirit Board"]}, monsters={"ghoul": ghoul(room="Foyer")})
+    step = haunt(omens={ZOE: ["Spirit Board"]}, monsters={"Ghoul": ghoul(room="Foyer")})
     step = do(step, "use 'Spirit Board'")
     assert step.state.awaiting.player == ZOE  # the top tile, for the holder's eyes only
     step = do(step, "choose seen")
     assert step.state.awaiting.player == OX
     step = do(step, "choose bring")
-    assert step.state.haunt["monsters"]["ghoul"]["room"] == "Entrance Hall"
+    assert step.state.haunt["monsters"]["Ghoul"]["room"] == "Entrance Hall"
 
 
 # --- A Moment of Hope -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamekit import arrange
+from gamekit import in_haunt
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import Rejection
@@ -23,16 +23,13 @@ def to_the_haunt(config: GameConfig, bot: RandomBot, traitor: int):
     traitor, the way the haunt rules will, at a turn prompt."""
     step = GAME.new_game(config)
     for _ in range(300):
-        if step.awaiting is None:
+        if step.awaiting is None or step.state.phase == "haunt":
             break
         step = GAME.apply(step.state, bot.choose(step))
-    while step.awaiting is not None and not isinstance(step.awaiting, ChooseAction):
+    while step.state.phase != "haunt" and not isinstance(step.awaiting, ChooseAction):
         step = GAME.apply(step.state, bot.choose(step))
-    s = step.state
-    s.phase = "haunt"
-    s.haunt = dict(s.haunt or {"revealer": s.turn.seat, "omen": None, "room": None, "number": None})
-    s.haunt.update(traitor=traitor % len(s.explorers), hidden=False, mode="book", winner=None)
-    return arrange(step, seat=s.turn.seat)
+    step.state.pending.clear()
+    return in_haunt(step, traitor % len(step.state.explorers))
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

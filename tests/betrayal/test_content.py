@@ -25,7 +25,7 @@ from hauntable.games.betrayal.content import DATA_DIR, TRAITS, Content, load_con
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE = REPO.parent / "shared" / "reference" / "betrayal"
 CARDS_DOC = REPO / "docs" / "cards.md"
-FILES = ("characters.toml", "rooms.toml", "cards.toml", "haunt_chart.toml")
+FILES = ("characters.toml", "rooms.toml", "cards.toml", "haunt_chart.toml", "haunts.toml")
 FLOOR_LETTERS = {"B": "basement", "G": "ground", "U": "upper"}
 MONTHS = (
     *("January", "February", "March", "April", "May", "June"),
@@ -309,7 +309,8 @@ def drop(name: str) -> Callable[[dict], None]:
 
 def drop_key(name: str, table: str, key: str) -> Callable[[dict], None]:
     def breaks(data: dict) -> None:
-        del find(data, name)[1][table][key]
+        entry = find(data, name)[1]
+        del (entry[table] if table else entry)[key]
 
     return breaks
 
@@ -319,7 +320,7 @@ def unknown_omen(data: dict) -> None:
     haunts["Bone"] = haunts.pop("Bite")
 
 
-C, R, K, H = FILES
+C, R, K, H, T = FILES
 SEVEN = [2, 2, 2, 3, 4, 5, 5]
 BROKEN = [  # id, file, how to break it, the entry and the field the message must name
     ("track-7-values", C, edit("ox", "speed.track", SEVEN), "Ox Bellows", "speed.track"),
@@ -380,6 +381,12 @@ BROKEN = [  # id, file, how to break it, the entry and the field the message mus
     ("chart-haunt-51", H, edit("Kitchen", "haunts.Skull", 51), "Kitchen", "haunts.Skull"),
     ("chart-row-not-an-omen-room", H, edit("Kitchen", "room", "Attic"), "Attic", "room"),
     ("chart-row-missing", H, drop("Kitchen"), "Kitchen", "room"),
+    ("haunt-unknown-traitor-rule", T, edit("Haunt 2", "traitor", "tallest"), "Haunt 2", "traitor"),
+    ("haunt-trait-missing", T, drop_key("Haunt 3", "", "trait"), "Haunt 3", "trait"),
+    ("haunt-unknown-character", T, edit("Haunt 7", "character", "igor"), "Haunt 7", "character"),
+    ("haunt-unknown-mode", T, edit("Haunt 2", "mode", "improvised"), "Haunt 2", "mode"),
+    ("haunt-missing", T, drop("Haunt 50"), "50", "number"),
+    ("haunt-number-twice", T, edit("Haunt 3", "number", 2), "Haunt 3", "number"),
 ]
 
 

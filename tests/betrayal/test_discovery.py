@@ -206,3 +206,24 @@ def test_B3_5_a_table_card_already_in_play_is_refused():
     step = do(step, "move E", "place Kitchen ground 1 0 rotation=3")
     exc = refused(step, "card Dog")
     assert exc.rule == "B3.5" and "already in play" in exc.sentence
+
+
+def test_B3_3_a_closing_tile_reshuffled_back_into_the_stack_is_still_found():
+    """Regression (found by the haunt soak): the stack ran out while tiles that would close the floor were
+    being set aside, so the first of them was back in the stack when it had to be laid."""
+    from hauntable.engine.bots import RandomBot
+    from hauntable.games.betrayal import GAME, GameConfig, HouseRules
+    from hauntable.games.betrayal.inputs import Roll
+
+    seed = 3263146727
+    config = GameConfig.quick(
+        "zoe", "ox", "vivian", "peter", "longfellow", "heather",
+        seed=seed, board="table7", today="11-30", house_rules=HouseRules(revolving_wall=True),
+    )  # fmt: skip
+    step = GAME.new_game(config)
+    bot = RandomBot(seed, Roll)
+    for _ in range(400):
+        if step.awaiting is None:
+            break
+        step = GAME.apply(step.state, bot.choose(step))
+    assert step.state.seq >= 214  # got past the input that used to raise

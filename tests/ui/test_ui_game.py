@@ -1,4 +1,5 @@
-"""A whole game of Betrayal played through taps, from the attract screen to the haunt banner.
+"""A whole game of Betrayal played through taps, from the attract screen to the haunt banner, then through
+the haunt to the winner's screen.
 
 The test reads only the screen to decide what to tap (a dice pad, a prompt's buttons, a lit map cell,
 the simulator's card button), like a person would, and asserts on the words shown. The game is logged,
@@ -54,7 +55,7 @@ def play_one(h, rng: Rng) -> None:
     h.tap(pool[rng.below(len(pool))])
 
 
-def test_a_whole_game_through_taps_reaches_the_haunt(make_app, tmp_path):
+def test_a_whole_game_through_taps_reaches_the_haunt_and_a_winner(make_app, tmp_path):
     with GameLog(tmp_path / "table.sqlite3") as log:
         h = make_app(seed=3, log=log)
         assert "Touch to play" in h.texts()
@@ -77,6 +78,20 @@ def test_a_whole_game_through_taps_reaches_the_haunt(make_app, tmp_path):
         assert "The haunt begins" in shown
         assert f"Haunt {haunt['number']}" in shown
         assert f"The {haunt['omen']} in the {haunt['room']}" in shown
+        assert h.app.channel.step.awaiting.kind == "handoff"
+        h.tap_text("Play the haunt")
+        assert h.app.root.current == "play"
+        while h.app.root.current == "play" and taps < 2 * MAX_TAPS:
+            play_one(h, rng)
+            taps += 1
+            assert h.app.channel.last_refusal is None, h.app.channel.last_refusal
+        haunt = h.app.channel.step.state.haunt
+        assert h.app.root.current == "haunt" and haunt["winner"] is not None, f"no winner after {taps} taps"
+        shown = h.texts()
+        assert "The haunt is over" in shown
+        assert ("The heroes win!" if haunt["winner"] == "heroes" else "The traitor's side wins!") in shown
+        play = h.app.root.get_screen("haunt").ids.play
+        assert play.opacity == 0 and play.disabled  # the game is over: nothing more to play
         game_id = h.app.channel.session.game_id
         final = h.app.channel.session.state_hash
         assert Session.resume(log, game_id).state_hash == final

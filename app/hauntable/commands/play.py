@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "play",
         help="play Betrayal in the terminal (virtual dice, decks and room stack)",
-        description="Play Betrayal at House on the Hill in the terminal until the haunt begins. "
+        description="Play Betrayal at House on the Hill in the terminal, through the haunt to its winner. "
         "Type a choice number or an input; 'help' lists them.",
     )
     p.add_argument(

@@ -68,7 +68,7 @@ class Driver(Protocol):
 
 
 class TextLoop:
-    """Plays one game over a pair of text streams until the haunt begins, ``quit`` or end of input."""
+    """Plays one game over a pair of text streams until a side wins the haunt, ``quit`` or end of input."""
 
     def __init__(
         self,

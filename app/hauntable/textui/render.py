@@ -384,18 +384,25 @@ def focus_floors(state: State) -> tuple[str, ...]:
 
 
 def render_haunt(state: State) -> str:
-    """The banner printed when the haunt begins: haunt number, omen, room and who revealed it."""
+    """The haunt banner: haunt number, omen, room, who revealed it, the traitor, and the winner once won."""
     h = state.haunt or {}
     revealer = h.get("revealer")
     who = state.explorers[revealer] if isinstance(revealer, int) else None
     number = h.get("number")
+    winner = h.get("winner")
     lines = [
-        "THE HAUNT BEGINS",
+        "THE HAUNT IS OVER" if winner else "THE HAUNT BEGINS",
         f"Haunt {'?' if number is None else number}: the {h.get('omen', '?')} in the {h.get('room', '?')}",
     ]
     if who is not None:
         lines.append(f"Revealed by {who.name} ({who.player}), the haunt revealer")
-    lines.append("Open the haunt books at this haunt; this version of the table stops here.")
+    traitor = h.get("traitor")
+    if isinstance(traitor, int):
+        lines.append(f"The traitor: {state.explorers[traitor].name}")
+    if winner:
+        lines.append("The heroes win." if winner == "heroes" else "The traitor's side wins.")
+    else:
+        lines.append("Open the haunt books at this haunt.")
     width = max(len(line) for line in lines) + 4
     bar = "=" * width
     return "\n".join([bar, *(f"  {line}" for line in lines), bar])

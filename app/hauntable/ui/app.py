@@ -56,6 +56,7 @@ class HauntableApp(App):
     sim_message = StringProperty("")
     idle_seconds = NumericProperty(120)
     game_running = BooleanProperty(False)
+    haunt_shown = False  # the haunt banner was shown for this game
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
 
     def __init__(
@@ -164,6 +165,7 @@ class HauntableApp(App):
         self.dice = VirtualDice(seed + 1)
         self.sim_message = ""
         self.game_running = True
+        self.haunt_shown = session.step.state.haunt is not None  # a resumed haunt goes straight on
         self.go("play")
         self.refresh()
 
@@ -247,8 +249,12 @@ class HauntableApp(App):
         self.root.current_screen.refresh()  # the others refresh when they are entered
         state = self.channel.step.state if self.channel else None
         if state is not None and state.haunt is not None and self.root.current == "play":
-            self.game_running = False
-            self.go("haunt")
+            # the banner once when the haunt begins ("Play the haunt" comes back here), again at the end
+            won = state.haunt.get("winner") is not None
+            if won or not self.haunt_shown:
+                self.haunt_shown = True
+                self.game_running = not won
+                self.go("haunt")
 
     # --- kiosk ------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from hauntable.engine.prompts import Prompt, RollDice
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import (
+    HAUNT_ACTIONS,
     AwaitCard,
     AwaitTile,
     ChooseAction,
@@ -188,6 +189,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
             trait = tr(f"trait.{inp.trait}") if inp.trait != "might" else ""
             extra = " / ".join(x for x in (inp.weapon, trait) if x)
             return tr("action.attack", who=name) + (f"\n{extra}" if extra else "")
+        if inp.kind in HAUNT_ACTIONS:  # the haunt's actions and book tools say what they do in their text
+            return str(inp)
         return tr(f"action.{inp.kind}")
     if isinstance(prompt, SplitDamage):
         a, b = prompt.traits

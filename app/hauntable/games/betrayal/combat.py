@@ -2,9 +2,9 @@
 the Revolver's shot along a line of sight, and stealing instead of damage.
 
 A fighter is named by a key: an explorer by their seat number (``"2"``), a monster by its id in
-``state.haunt["monsters"]`` (never all digits). Monsters are plain data the haunt rules keep, read here
-only through the functions under "fighters":
-``{"name": str, "room": str, "traits": {"might": 5, ...}, "stunned": bool, "side": "traitor"}``.
+``state.haunt["monsters"]`` (never all digits). Monsters are plain data the haunt rules keep (monsters.py:
+``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``, a trait it lacks None),
+read here only through the functions under "fighters".
 A monster lacks a trait it has no number for (K3); damage to a monster stuns it instead (K7). The
 haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``attack`` input does.
 
@@ -24,7 +24,7 @@ from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.sides import may_attack, side_of, traitor_seat
 from hauntable.games.betrayal.state import State
-from hauntable.games.betrayal.world import World, task
+from hauntable.games.betrayal.world import ACTION_HANDLERS, ACTION_HOOKS, World, task
 
 ATTACK = "attack"  # noted in turn.tried once the turn's attack is made (K1)
 PHYSICAL_TRAITS = ("might", "speed")
@@ -72,7 +72,7 @@ def trait_of(w: World, key: str, trait: str) -> int | None:
     seat = seat_of(key)
     if seat is not None:
         return w.value(seat, trait)
-    return monsters(w.s)[key].get("traits", {}).get(trait)
+    return monsters(w.s)[key].get(trait)
 
 
 def stunned(state: State, key: str) -> bool:
@@ -111,22 +111,15 @@ def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
 
 
 def stun(w: World, key: str) -> None:
-    """K7: a beaten monster is stunned instead of hurt (the haunt's monster turn wakes it)."""
-    haunt = dict(w.s.haunt or {})
-    mons = dict(haunt.get("monsters") or {})
-    mons[key] = dict(mons[key], stunned=True)
-    haunt["monsters"] = mons
-    w.s.haunt = haunt
-    w.say(f"{name_of(w, key)} is stunned (K7)", "combat.stunned", who=name_of(w, key))
+    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries)."""
+    from hauntable.games.betrayal import monsters as mon  # the haunt's monster rules build on this module
+
+    mon.stun(w, key)
 
 
 def move_monster(w: World, key: str, room: str) -> None:
     """Put a monster in ``room`` (a card drew it closer)."""
-    haunt = dict(w.s.haunt or {})
-    mons = dict(haunt.get("monsters") or {})
-    mons[key] = dict(mons[key], room=room)
-    haunt["monsters"] = mons
-    w.s.haunt = haunt
+    monsters(w.s)[key]["room"] = room
     w.say(f"{name_of(w, key)} moves to the {room}", "monster.move", who=name_of(w, key), room=room)
 
 
@@ -425,3 +418,7 @@ def combat_steal(w: World, fight: dict, amount: int, option: str) -> None:
         w.s.turn.tried.append(f"item:{name}")  # stealing is the card's action this turn (C2)
     lose_card(w, d, name, "hand")
     get_card(w, a, name)
+
+
+ACTION_HOOKS.append(attack_options)
+ACTION_HANDLERS[Attack.kind] = resolve_attack

@@ -29,6 +29,8 @@ class HouseRules:
     damage_at_lowest: str = "allowed"  # allowed | must_drop
     once_per_game_bonus: str = "per_explorer"  # per_explorer | per_room
     revolving_wall: bool = False  # add the optional Revolving Wall room tile to the stack (B6.11)
+    monster_secret_passages: str = "allowed"  # allowed (de) | forbidden (ru2), H5.4
+    haunt_mode: str = "scripted"  # scripted (the table runs the haunts it knows) | book (always the books)
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),
@@ -38,6 +40,8 @@ class HouseRules:
         "elevator_zero_damage": ("each", "shared"),
         "damage_at_lowest": ("allowed", "must_drop"),
         "once_per_game_bonus": ("per_explorer", "per_room"),
+        "monster_secret_passages": ("allowed", "forbidden"),
+        "haunt_mode": ("scripted", "book"),
     }
 
     def __post_init__(self) -> None:

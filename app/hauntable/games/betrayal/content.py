@@ -92,12 +92,43 @@ class Card:
     subtype: str | None = None
 
 
+TRAITOR_RULES = (
+    "haunt_revealer",
+    "left_of_haunt_revealer",
+    "highest_trait",
+    "lowest_trait",
+    "oldest",
+    "youngest",
+    "character_else",
+    "hidden_traitor",
+    "none",
+    "none_at_first",
+)
+HAUNT_MODES = ("scripted", "book")
+
+
+@dataclasses.dataclass(frozen=True)
+class HauntSpec:
+    """One haunt: who becomes the traitor (rule keywords, see haunts.toml) and how the table runs it."""
+
+    number: int
+    name: str
+    traitor: str
+    mode: str
+    trait: str | None = None
+    except_revealer: bool = False
+    character: str | None = None
+    fallback: str | None = None
+    fallback_trait: str | None = None
+
+
 @dataclasses.dataclass(frozen=True)
 class Content:
     characters: dict[str, Character]
     rooms: dict[str, Room]
     cards: dict[str, Card]
     haunt_chart: dict[str, dict[str, int]]  # room -> omen -> haunt number
+    haunts: dict[int, HauntSpec] = dataclasses.field(default_factory=dict)  # haunt number -> spec
 
     def deck(self, deck: str) -> tuple[str, ...]:
         """Every card of one deck, one entry per physical copy (a name repeats for each copy)."""
@@ -370,6 +401,50 @@ def _load_chart(path: Path, rooms: dict[str, Room], cards: dict[str, Card]) -> d
     return chart
 
 
+def _load_haunts(path: Path, characters: dict[str, Character]) -> dict[int, HauntSpec]:
+    e = _Entries(path, "haunt")
+    out: dict[int, HauntSpec] = {}
+    fields = {"number", "name", "traitor", "mode", "trait", "except_revealer", "character", "fallback"}
+    for entry in e.items:
+        e.only(entry, fields | {"fallback_trait"})
+        number = e.get(entry, "number", int)
+        if not 1 <= number <= 50:
+            e.fail(entry, "number", "must be a haunt number 1..50")
+        if number in out:
+            e.fail(entry, "number", "appears twice")
+        rule = e.get(entry, "traitor", str, choices=TRAITOR_RULES)
+        trait = e.get(entry, "trait", str, None, choices=(*TRAITS, None))
+        if (rule in ("highest_trait", "lowest_trait")) != (trait is not None):
+            e.fail(entry, "trait", "is needed by highest_trait and lowest_trait, and only by them")
+        character = e.get(entry, "character", str, None)
+        fallback = e.get(entry, "fallback", str, None, choices=(*TRAITOR_RULES, None))
+        fallback_trait = e.get(entry, "fallback_trait", str, None, choices=(*TRAITS, None))
+        if rule == "character_else":
+            if character not in characters:
+                e.fail(entry, "character", f"must name an explorer id, not {character!r}")
+            if fallback not in ("highest_trait", "lowest_trait", "left_of_haunt_revealer"):
+                e.fail(entry, "fallback", "must be highest_trait, lowest_trait or left_of_haunt_revealer")
+            if (fallback != "left_of_haunt_revealer") != (fallback_trait is not None):
+                e.fail(entry, "fallback_trait", "is needed by a trait fallback, and only by it")
+        elif character is not None or fallback is not None or fallback_trait is not None:
+            e.fail(entry, "character", "only character_else names a character and a fallback")
+        out[number] = HauntSpec(
+            number=number,
+            name=e.get(entry, "name", str),
+            traitor=rule,
+            mode=e.get(entry, "mode", str, choices=HAUNT_MODES),
+            trait=trait,
+            except_revealer=e.get(entry, "except_revealer", bool, False),
+            character=character,
+            fallback=fallback,
+            fallback_trait=fallback_trait,
+        )
+    missing = sorted(set(range(1, 51)) - set(out))
+    if missing:
+        raise ContentError(path.name, str(missing[0]), "number", "haunt missing")
+    return out
+
+
 def load_content(data_dir: Path | None = None) -> Content:
     """Load and validate every Betrayal data file (cached for the packaged data)."""
     if data_dir is None:
@@ -385,9 +460,11 @@ def _packaged() -> Content:
 def _load(d: Path) -> Content:
     rooms = _load_rooms(d / "rooms.toml")
     cards = _load_cards(d / "cards.toml")
+    characters = _load_characters(d / "characters.toml")
     return Content(
-        characters=_load_characters(d / "characters.toml"),
+        characters=characters,
         rooms=rooms,
         cards=cards,
         haunt_chart=_load_chart(d / "haunt_chart.toml", rooms, cards),
+        haunts=_load_haunts(d / "haunts.toml", characters),
     )

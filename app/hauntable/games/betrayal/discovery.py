@@ -7,7 +7,8 @@ from __future__ import annotations
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.house import OPPOSITE, Cell, HouseView, doors_of, neighbour
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseRotation
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseOption, ChooseRotation
+from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World, task
 
@@ -333,7 +334,20 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
         w.discards("event").append(name)  # a kept event leaves the pile again (effects.keep)
     if rules is not None:
         w.say(f"{name}: {rules.summary}", "card.summary", card=name)
-        if rules.on_draw:
+        if rules.on_draw and (deck == "event" or name == "Bite") and is_traitor(w.s, seat):
+            w.ask(  # H3.4: the traitor may read the card and decline it
+                ChooseOption(
+                    seat,
+                    f"{e.name}: as the traitor, take the {name} or decline it?",
+                    name,
+                    ("take", "decline"),
+                ),
+                on="traitor_card",
+                seat=seat,
+                card=name,
+                effects=list(rules.on_draw),
+            )
+        elif rules.on_draw:
             w.then(("effects", dict(seat=seat, card=name, effects=list(rules.on_draw))))
     if deck != "event":
         get_card(w, seat, name)

@@ -205,4 +205,119 @@ class Attack(Input):
             raise UnreadableInput(f"{self.trait!r} is not a trait ({', '.join(TRAITS)}).", "E1")
 
 
-INPUTS = InputRegistry([*INPUTS, Choose, Use, Drop, Take, Give, Free, Attack])
+# --- the haunt (docs/rules.md H*) -------------------------------------------------------------------------
+
+SIDES = ("heroes", "traitor")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Ready(Input):
+    """The hand-off is done: the traitor (or the table) has read the haunt and is ready (H2.2)."""
+
+    kind = "ready"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Reveal(Input):
+    """The hidden traitor (at ``seat``) turns their token 1 face up (H4.3). A private action: it is accepted
+    on anyone's turn prompt but never listed among the choices, which the shared screen shows."""
+
+    kind = "reveal"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Victory(Input):
+    """Book mode: the printed haunt says this side has won (H6.2)."""
+
+    kind = "victory"
+    side: str
+
+    def check(self) -> None:
+        if self.side not in SIDES:
+            raise UnreadableInput(f"The winner is heroes or traitor, not {self.side!r}.", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PlaceMonster(Input):
+    """Book mode: put the monster token ``name`` in ``room``, or move it there if it is in the house.
+
+    ``speed`` (for a new monster: the book's Speed) makes the monster turn roll that many dice for it;
+    ``type`` groups monsters that roll their speed together (H5.2); by default each monster is its own type.
+    """
+
+    kind = "monster"
+    name: str
+    room: str
+    speed: int = 0
+    type: str = ""
+
+    def check(self) -> None:
+        if not 0 <= self.speed <= 8:
+            raise UnreadableInput("A monster's Speed is 0 to 8 dice.", "E1")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Stun(Input):
+    """Book mode: the monster ``name`` is stunned (its token turned over, H5.3)."""
+
+    kind = "stun"
+    name: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PlaceToken(Input):
+    """Book mode: put a haunt token (an item token, a rune...) called ``name`` in ``room``; an empty room
+    takes it away."""
+
+    kind = "token"
+    name: str
+    room: str
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class NameTraitor(Input):
+    """Book mode, a haunt with no traitor at first: the book says the explorer at ``seat`` turns."""
+
+    kind = "traitor"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Act(Input):
+    """A scripted haunt's special action (``act ritual``, ``act accuse 2``): see docs/haunts.md."""
+
+    kind = "act"
+    action: str
+    option: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Go(Input):
+    """Move the monster whose turn it is into a neighbouring room (H5.2)."""
+
+    kind = "go"
+    room: str
+
+
+INPUTS = InputRegistry(
+    [
+        *INPUTS,
+        Choose,
+        Use,
+        Drop,
+        Take,
+        Give,
+        Free,
+        Attack,
+        Ready,
+        Reveal,
+        Victory,
+        PlaceMonster,
+        Stun,
+        PlaceToken,
+        NameTraitor,
+        Act,
+        Go,
+    ]
+)

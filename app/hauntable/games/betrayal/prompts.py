@@ -7,7 +7,10 @@ from typing import ClassVar
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt, RollDice
-from hauntable.games.betrayal.inputs import Choose, Rotate, Split, Use
+from hauntable.games.betrayal.inputs import Choose, Ready, Rotate, Split, Use
+
+# turn-prompt actions that only the haunt offers (haunt.py lists and resolves them)
+HAUNT_ACTIONS = ("act", "reveal", "victory", "monster", "stun", "token", "traitor")
 
 __all__ = [
     "AidedRoll",
@@ -17,6 +20,8 @@ __all__ = [
     "ChooseOption",
     "ChooseRotation",
     "ChooseTarget",
+    "HandOff",
+    "MonsterTurn",
     "RollDice",
     "SplitDamage",
 ]
@@ -30,6 +35,7 @@ class ChooseAction(Prompt):
     accepts: ClassVar[tuple[str, ...]] = (
         *("move", "end", "cross", "fall", "ride"),
         *("use", "drop", "take", "give", "free", "attack"),
+        *HAUNT_ACTIONS,
     )
 
     options: tuple[Input, ...] = ()
@@ -148,3 +154,33 @@ class ChooseOption(Prompt):
 
     def choices(self) -> tuple[Input, ...]:
         return tuple(Choose(o) for o in self.options)
+
+
+@dataclasses.dataclass(frozen=True)
+class HandOff(Prompt):
+    """The haunt begins: the traitor (``player``) reads their book in private and taps ready (H2.2). The
+    text is safe for the shared screen: in a hidden-traitor haunt it names nobody."""
+
+    kind: ClassVar[str] = "handoff"
+    accepts: ClassVar[tuple[str, ...]] = ("ready",)
+
+    number: int = 0
+    book: str = ""
+
+    def choices(self) -> tuple[Input, ...]:
+        return (Ready(),)
+
+
+@dataclasses.dataclass(frozen=True)
+class MonsterTurn(Prompt):
+    """One monster's part of the monster turn (H5.2): move it (``go ROOM``), its haunt actions, or ``end``."""
+
+    kind: ClassVar[str] = "monster"
+    accepts: ClassVar[tuple[str, ...]] = ("go", "act", "end")
+
+    monster: str = ""
+    movement_left: int = 0
+    options: tuple[Input, ...] = ()
+
+    def choices(self) -> tuple[Input, ...]:
+        return self.options

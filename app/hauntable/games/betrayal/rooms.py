@@ -16,6 +16,7 @@ from hauntable.games.betrayal.prompts import (
     ChooseTarget,
     SplitDamage,
 )
+from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
 
@@ -42,6 +43,15 @@ def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: s
         target=target,
         **ctx,
     )
+
+
+def traitor_ignores(w: World, seat: int, why: str = "the room") -> bool:
+    """H3.2: the traitor uses the good a room does and ignores the harm (exit rolls, end-of-turn damage, the
+    Collapsed Room's roll)."""
+    if is_traitor(w.s, seat):
+        w.say(f"{w.who(seat)} is the traitor and ignores {why}", "traitor.ignores", who=w.who(seat))
+        return True
+    return False
 
 
 # --- moving in and out ---------------------------------------------------------------------------------
@@ -98,7 +108,7 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
         e.room = spec.slide_to
         e.side = None
         w.say(f"{e.name} slides down the {room} to the {spec.slide_to}", "room.slide", who=e.name, room=room)
-    elif spec.collapse and discovered:  # B6.3: only the explorer who discovers it must roll
+    elif spec.collapse and discovered and not traitor_ignores(w, seat, f"the floor of the {room}"):
         c = spec.collapse
         trait_roll(
             w,
@@ -144,6 +154,10 @@ def cross(w: World, seat: int, room: str) -> None:
     spec = w.content.rooms[room]
     w.s.turn.tried.append(f"barrier:{room}")
     b = spec.barrier
+    if b.get("revolving") and is_traitor(w.s, seat):  # H3.3: the traitor slips through without a roll
+        w.say(f"{w.who(seat)} is the traitor and slips through the {room}", "traitor.revolving")
+        cross_result(w, seat, room, b["trait"], b["target"], b["target"])
+        return
     purpose = f"open the {room}" if len(spec.doors) == 1 else f"cross the {room}"
     trait_roll(w, seat, b["trait"], b["target"], purpose, on="cross_result", room=room)
 
@@ -292,6 +306,10 @@ def below_existing(w: World, seat: int, floor: str, x: int, y: int) -> None:
 @task("ride")
 def ride(w: World, seat: int) -> None:
     w.s.turn.elevator_moved = True
+    if is_traitor(w.s, seat):  # H3.3: the traitor chooses where the elevator goes, no roll, no fall
+        w.say(f"{w.who(seat)} is the traitor and sends the {ELEVATOR} where they like", "traitor.elevator")
+        w.then(("elevator_choose", dict(seat=seat)))
+        return
     w.ask(
         RollDice(seat, f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}", 2, "elevator"),
         on="elevator_result",
@@ -310,13 +328,19 @@ def elevator_targets(w: World, floors: tuple[str, ...]) -> list[Target]:
     return out
 
 
+@task("elevator_choose")
+def elevator_choose(w: World, seat: int) -> None:
+    elevator_result(w, seat, 4, said=True)
+
+
 @task("elevator_result")
-def elevator_result(w: World, seat: int, total: int) -> None:
+def elevator_result(w: World, seat: int, total: int, said: bool = False) -> None:
     floors = ELEVATOR_FLOORS[min(total, 4)]
     here = w.s.house[ELEVATOR]
     targets = elevator_targets(w, floors)
     label = "any floor" if len(floors) > 1 else f"the {FLOOR_NAMES[floors[0]]}"
-    w.say(f"The {ELEVATOR} rolls {total}: {label}", "elevator.roll", total=total)
+    if not said:
+        w.say(f"The {ELEVATOR} rolls {total}: {label}", "elevator.roll", total=total)
     if total == 0:
         inside = sorted(HouseView(w.s, w.content).explorers_in(ELEVATOR))
         if w.s.config.house_rules.elevator_zero_damage == "each":
@@ -452,7 +476,7 @@ def end_of_turn_room(w: World, seat: int) -> None:
         return
     from hauntable.games.betrayal.rules import medallion
 
-    if spec.end_turn_damage and not medallion(w, seat, e.room):
+    if spec.end_turn_damage and not medallion(w, seat, e.room) and not traitor_ignores(w, seat):
         d = spec.end_turn_damage
         w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room)
         w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))

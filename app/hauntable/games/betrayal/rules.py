@@ -11,10 +11,8 @@ from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInp
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards import aids
 from hauntable.games.betrayal.cards.holding import card_actions, lights_out, resolve_card_action, stuck
-from hauntable.games.betrayal.combat import attack_options, resolve_attack
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
-from hauntable.games.betrayal.death import next_living_seat
 from hauntable.games.betrayal.discovery import (
     DECK_NAMES,
     FLOOR_NAMES,
@@ -23,11 +21,19 @@ from hauntable.games.betrayal.discovery import (
     lay_turned,
 )
 from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, neighbour
-from hauntable.games.betrayal.inputs import Attack, Cross, EndTurn, Fall, Move, Ride
+from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
-from hauntable.games.betrayal.rooms import ELEVATOR, apply_split
+from hauntable.games.betrayal.rooms import ELEVATOR, apply_split, traitor_ignores
 from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
-from hauntable.games.betrayal.world import TASKS, World, task
+from hauntable.games.betrayal.world import (
+    ACTION_HANDLERS,
+    ACTION_HOOKS,
+    MOVE_HOOKS,
+    PHASE_TURN,
+    TASKS,
+    World,
+    task,
+)
 
 DIE_FACES = frozenset({0, 1, 2})
 START_TILES = ("Entrance Hall", "Foyer", "Grand Staircase", "Upper Landing", "Basement Landing")
@@ -107,7 +113,24 @@ def movement_left(w: World) -> int:
             return 0
         if lights_out(w, seat):
             speed = min(speed, 1)
+    if w.s.phase == "haunt" and MOVE_HOOKS:
+        cap = MOVE_HOOKS[0](w, seat)[1]
+        if cap is not None:
+            speed = min(speed, cap)
     return max(0, speed - w.s.turn.moved)
+
+
+def leave_cost(w: World) -> int:
+    """H5.1: after the haunt each opponent in the room costs one more space to leave it (stunned monsters
+    do not count); 1 before the haunt."""
+    if w.s.phase != "haunt" or not MOVE_HOOKS:
+        return 1
+    return 1 + MOVE_HOOKS[0](w, w.s.turn.seat)[0]
+
+
+def can_leave(w: World, left: int) -> bool:
+    """Enough movement to pay for leaving; H5.1: the first room of a turn can always be reached."""
+    return left >= leave_cost(w) or (w.s.turn.moved == 0 and left > 0)
 
 
 def _not_stuck(w: World) -> None:
@@ -128,6 +151,10 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
         speed = w.value(e.seat, "speed")
         moved = s.turn.moved
         raise IllegalAction(f"{e.name} has no movement left (Speed {speed}, {moved} rooms entered).", "B2.1")
+    if not can_leave(w, movement_left(w)):
+        raise IllegalAction(
+            f"{e.name} needs {leave_cost(w)} spaces to get past the opponents in the {e.room}.", "H5.1"
+        )
     found = move_target(w, HouseView(s, w.content), to)
     if isinstance(found, IllegalAction):
         raise found
@@ -246,6 +273,8 @@ def legal_moves(w: World) -> list[Input]:
     checks it against ``check_move`` on random games.
     """
     s, e = w.s, w.s.current
+    if s.phase == "haunt" and not can_leave(w, movement_left(w)):
+        return []
     rooms, house = w.content.rooms, s.house
     here = house[e.room]
     spec = rooms[e.room]
@@ -308,7 +337,8 @@ def action_options(w: World, left: int) -> tuple[Input, ...]:
     if spec.elevator and _allowed(check_ride, w):
         options.append(_RIDE)
     options.extend(card_actions(w))
-    options.extend(attack_options(w))
+    for hook in ACTION_HOOKS:
+        options.extend(hook(w))
     options.append(_END)
     return tuple(options)
 
@@ -323,13 +353,13 @@ def _run(w: World) -> None:
         if s.pending:
             name, params = s.pending.pop(0)
             TASKS[name](w, **params)
-        elif not s.current.alive:  # K9: the dead take no turns
-            if next_living_seat(s, s.turn.seat) is None:
-                return
-            w.then(("next_turn", dict(seat=s.turn.seat)))
-        elif s.phase == "explore" or "traitor" in (s.haunt or {}):  # a haunt set up: turns go on
+        elif s.phase == "explore":
             s.awaiting = action_prompt(w)
             s.ctx = {}
+        elif s.phase in PHASE_TURN:  # the haunt: its turn order, monster turn and victory (haunt.py)
+            PHASE_TURN[s.phase](w)
+            if s.awaiting is None and not s.pending:
+                return
         else:
             return
 
@@ -381,6 +411,7 @@ def haunt_result(w: World, seat: int, total: int) -> None:
     w.s.phase = "haunt"
     w.s.pending.clear()
     w.s.haunt = {"revealer": seat, "omen": omen, "room": chart_room, "number": number, "total": total}
+    w.then(("haunt_start", {}))  # haunt.py: traitor, set-up, hand-off, the haunt's turn order
     w.say(
         f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "
         f"{omen} in the {chart_room}: haunt {number} (B7.2)",
@@ -395,6 +426,9 @@ def haunt_result(w: World, seat: int, total: int) -> None:
 @task("next_turn")
 def next_turn(w: World, seat: int) -> None:
     """The next living explorer clockwise takes a turn (K9: the dead are skipped)."""
+    if w.s.phase == "haunt":  # H2.3: the haunt's own turn order (haunt.py)
+        w.then(("haunt_next_turn", dict(seat=seat)))
+        return
     n = len(w.s.explorers)
     if w.s._first is None:
         w.s._first = first_seat(w.s.config, w.content)
@@ -437,8 +471,12 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
     if isinstance(inp, Move):
         where, params = check_move(w, inp.to)
         here = w.content.rooms[w.s.current.room]
+        extra = leave_cost(w) - 1
+        if extra:
+            w.s.turn.moved += extra
+            w.say(f"Getting past the opponents costs {w.who(seat)} {extra} more", "move.opponents")
         tasks = []
-        if here.exit_roll and not medallion(w, seat, w.s.current.room):
+        if here.exit_roll and not medallion(w, seat, w.s.current.room) and not traitor_ignores(w, seat):
             tasks.append(("exit_roll", dict(seat=seat, room=w.s.current.room)))
         if where == "room":
             tasks.append(("arrive", dict(seat=seat, room=params["room"], entry=params["entry"], cost=1)))
@@ -457,8 +495,8 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         w.then(("ride", dict(seat=seat)))
     elif isinstance(inp, EndTurn):
         w.then(("end_turn", dict(seat=seat)))
-    elif isinstance(inp, Attack):
-        resolve_attack(w, inp)
+    elif inp.kind in ACTION_HANDLERS:
+        ACTION_HANDLERS[inp.kind](w, inp)
     else:
         resolve_card_action(w, inp)
 
@@ -486,11 +524,11 @@ def _resolve_roll(w: World, prompt, ctx, inp) -> None:
     if bad:
         raise IllegalAction(f"Betrayal dice show 0, 1 or 2, not {bad[0]}.", "B5.1")
     total = sum(faces)
+    roller = w.who(prompt.player) if prompt.player is not None else "The table"  # monsters with no traitor
     w.say(
-        f"{w.who(prompt.player)} rolls {'+'.join(map(str, faces)) or 'no dice'} = {total} ({prompt.purpose}, "
-        f"{inp.source})",
+        f"{roller} rolls {'+'.join(map(str, faces)) or 'no dice'} = {total} ({prompt.purpose}, {inp.source})",
         "roll",
-        who=w.who(prompt.player),
+        who=roller,
         total=total,
         source=inp.source,
     )

@@ -31,3 +31,8 @@ def may_attack(state: State, attacker: int, defender: int) -> bool:
     if state.haunt.get("hidden"):
         return True
     return side_of(state, attacker) != side_of(state, defender)
+
+
+def is_traitor(state: State, seat: int) -> bool:
+    """The known (revealed) traitor: the one whose traitor powers apply (H3)."""
+    return state.phase == "haunt" and state.haunt is not None and state.haunt.get("traitor") == seat

@@ -166,6 +166,15 @@ class State:
         }
 
 
+def _copy_data(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: _copy_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_data(v) for v in value]
+    return value
+
+
 # Explorers and card piles are shared until changed (World.explorer, World.deck, World.discards copy them);
 # the house is unchanged until house_changed() says so, so the cell index is shared too.
 _copy_state = copier(
@@ -180,4 +189,5 @@ _copy_state = copier(
     tokens=dict,
     marks=dict,
     pending=list,
+    haunt=lambda h: None if h is None else _copy_data(h),  # plain nested data: copied whole
 )

@@ -15,13 +15,21 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
-from hauntable.games.betrayal.sides import side_of
+from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Explorer, State
 
 TaskFn = Callable[..., None]
 TASKS: dict[str, TaskFn] = {}
 # Functions that may replace a prompt as it is asked (the roll aids of cards/aids.py wrap roll prompts).
 PROMPT_HOOKS: list[Callable[[World, Prompt], Prompt]] = []
+# The haunt phase plugs into the turn loop through these (filled by haunt.py, which rules.py never imports):
+# PHASE_TURN[phase](world) asks the next prompt of a phase when nothing is queued; ACTION_HOOKS add actions to
+# the explorer's turn prompt; ACTION_HANDLERS[kind](world, input) resolve them; MOVE_HOOKS[0](world, seat)
+# returns (extra cost to leave the room, movement cap or None) for explorers after the haunt.
+PHASE_TURN: dict[str, Callable[[World], None]] = {}
+ACTION_HOOKS: list[Callable[[World], list[Any]]] = []
+ACTION_HANDLERS: dict[str, Callable[[World, Any], None]] = {}
+MOVE_HOOKS: list[Callable[[World, int], tuple[int, int | None]]] = []
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
@@ -108,16 +116,13 @@ class World:
         if event and "Candle" in e.items:
             n += 1
         tokens = self.s.tokens
-        if tokens.get("Blessing") == e.room and not self._traitor(seat):  # heroes only
+        if tokens.get("Blessing") == e.room and not is_traitor(self.s, seat):  # heroes only (H3)
             n += 1
         if tokens.get("Drip") == e.room:
             n = max(1, n - 1)
         if tokens.get("Smoke") == e.room:
             n = max(1, n - 2)
         return max(0, min(8, n))
-
-    def _traitor(self, seat: int) -> bool:
-        return side_of(self.s, seat) == "traitor"
 
     def seats_from(self, seat: int) -> list[int]:
         """Every seat, starting with ``seat`` and going clockwise (to the left)."""

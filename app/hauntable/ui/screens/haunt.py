@@ -1,5 +1,5 @@
-"""The haunt banner and end screen of this version: the haunt number, the omen and room, who revealed it,
-the book to open, and a short summary of the exploration."""
+"""The haunt banner (the haunt number, the omen and room, who revealed it, the traitor, the book to open,
+a short summary of the exploration, and "Play the haunt") and, once a side has won, the end screen."""
 
 from __future__ import annotations
 
@@ -18,11 +18,20 @@ class HauntScreen(Screen):
         h = state.haunt
         revealer = state.explorers[h["revealer"]]
         explored = sum(1 for n in state.house if app.content.rooms[n].explorable)
-        self.ids.title.text = tr("haunt.title")
+        winner = h.get("winner")
+        self.ids.title.text = tr("haunt.over") if winner else tr("haunt.title")
+        self.ids.play.opacity = 0 if winner else 1
+        self.ids.play.disabled = winner is not None
         self.ids.number.text = tr("haunt.number", n=h["number"])
         self.ids.omen.text = tr("haunt.omen", omen=h["omen"], room=h["room"])
         self.ids.revealed.text = tr("haunt.revealed", who=f"{revealer.name} ({revealer.player})")
-        self.ids.book.text = tr("haunt.book", n=h["number"])
+        traitor = h.get("traitor")
+        lines = [tr("haunt.book", n=h["number"])]
+        if isinstance(traitor, int):
+            lines.insert(0, tr("haunt.traitor", who=state.explorers[traitor].name))
+        if winner:
+            lines = [tr(f"haunt.won.{winner}")]
+        self.ids.book.text = "\n".join(lines)
         self.ids.summary.text = tr(
             "haunt.summary", rooms=explored, rounds=state.round, omens=state.omens_drawn
         )

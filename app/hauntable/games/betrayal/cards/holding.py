@@ -17,6 +17,7 @@ from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards.effects import discard_kept, effect_op, holds
 from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Use
 from hauntable.games.betrayal.prompts import ChooseOption
+from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.world import World, task
 
 BBC = ("Bell", "Book", "Candle")
@@ -340,6 +341,9 @@ def use_token(w: World, seat: int, name: str) -> None:
         w.then(*tasks)
         return
     w.s.turn.tried.append(f"token:{name}")
+    if kind == "switch" and is_traitor(w.s, seat):  # H3.3: the traitor turns the wall without a roll
+        w.say(f"{e.name} is the traitor and slips through the {card}", "traitor.revolving", who=e.name)
+        effects = [["through_switch"]]
     w.then(("effects", dict(seat=seat, card=card, effects=list(effects))))
 
 

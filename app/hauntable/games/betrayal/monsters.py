@@ -1,0 +1,247 @@
+"""Monsters after the haunt (H5): plain data in ``state.haunt["monsters"]``, the monster turn, their movement.
+
+A monster is ``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``; a trait the
+monster lacks is None (nobody can attack it in that trait). Combat (another module) reads the trait values
+and calls :func:`stun` when it damages a monster. The monster turn comes after the traitor's turn: one speed
+roll per monster type (H5.2), then each monster moves and acts before the next; stunned monsters skip that
+turn and recover at its end (H5.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.content import TRAITS
+from hauntable.games.betrayal.discovery import BELOW_COLLAPSED
+from hauntable.games.betrayal.house import OPPOSITE, STEP, doors_of
+from hauntable.games.betrayal.inputs import EndTurn, Go
+from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.sides import side_of
+from hauntable.games.betrayal.world import World, task
+
+MONSTER_TURN = -1  # the monster turn's place in ``state.haunt["order"]``
+_END = EndTurn()
+
+
+def monsters(w: World) -> dict[str, dict[str, Any]]:
+    return w.s.haunt.setdefault("monsters", {})
+
+
+def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None) -> None:
+    """Put a monster ``mid`` of ``mtype`` in ``room`` with plain trait values (missing traits: None)."""
+    m = {"type": mtype, "room": room, "stunned": False, "items": []}
+    m.update({t: traits.get(t) for t in TRAITS})
+    monsters(w)[mid] = m
+    w.say(f"A {mtype} appears in the {room}", "monster.appears", monster=mid, room=room)
+
+
+def stun(w: World, mid: str) -> None:
+    """H5.3: a damaged monster is stunned instead: it skips its next turn and drops what it carries."""
+    m = monsters(w)[mid]
+    m["stuns"] = m.get("stuns", 0) + 1
+    if m["stunned"]:
+        return
+    m["stunned"] = True
+    w.say(f"{mid} is stunned", "monster.stunned", monster=mid)
+    for item in m.get("items", []):
+        w.s.tokens["item:" + item] = m["room"]
+        w.say(f"{mid} drops the {item}", "monster.drops", monster=mid, item=item)
+    m["items"] = []
+
+
+def in_house(e: Any) -> bool:
+    """An explorer still in play: alive and not escaped from the house."""
+    return e.alive and not e.marks.get("escaped")
+
+
+def opponents_of_monsters(w: World) -> list[int]:
+    """Seats the monsters oppose: the heroes (every explorer in a haunt without a known traitor)."""
+    return [e.seat for e in w.s.explorers if in_house(e) and side_of(w.s, e.seat) != "traitor"]
+
+
+def explorer_leave_extra(w: World, seat: int) -> int:
+    """H5.1: one more space per opponent in the room: awake monsters for a hero, opposing explorers."""
+    e = w.s.explorers[seat]
+    mine = side_of(w.s, seat)
+    extra = 0
+    if mine != "traitor":
+        extra += sum(1 for m in monsters(w).values() if m["room"] == e.room and not m["stunned"])
+    if not w.s.haunt.get("hidden") and w.s.haunt.get("traitor") is not None:
+        extra += sum(
+            1
+            for o in w.s.explorers
+            if o.seat != seat and in_house(o) and o.room == e.room and side_of(w.s, o.seat) != mine
+        )
+    return extra
+
+
+def neighbours(w: World, room: str) -> list[str]:
+    """Rooms a monster can reach from ``room`` in one step (H5.4): through meeting doors whatever barrier
+    stands in the room, by the stairs, the Coal Chute and the Collapsed Room both ways, up into the Gallery,
+    and by Secret Passages and Stairs (house rule ``monster_secret_passages``). Never a new room."""
+    from hauntable.games.betrayal.rules import stair_links
+
+    s, rooms = w.s, w.content.rooms
+    here = s.house[room]
+    out: list[str] = []
+    for d in doors_of(rooms[room], here.rotation):
+        dx, dy = STEP[d]
+        other = s.cells.get((here.floor, here.x + dx, here.y + dy))
+        if other is not None and OPPOSITE[d] in doors_of(rooms[other], s.house[other].rotation):
+            out.append(other)
+    out.extend(r for r in stair_links(w.content).get(room, ()) if r in s.house)
+    for r in rooms.values():  # the Coal Chute and the Gallery, both ways
+        for a, b in ((r.name, r.slide_to), (r.name, (r.fall_to or {}).get("room"))):
+            if b and a in s.house and b in s.house:
+                if room == a:
+                    out.append(b)
+                elif room == b:
+                    out.append(a)
+    below = s.tokens.get(BELOW_COLLAPSED)
+    if below:
+        collapsed = next((r.name for r in rooms.values() if r.collapse and r.name in s.house), None)
+        if collapsed == room:
+            out.append(below)
+        elif below == room and collapsed:
+            out.append(collapsed)
+    if s.config.house_rules.monster_secret_passages == "allowed":
+        for a, b in (("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")):
+            ra, rb = s.tokens.get(a), s.tokens.get(b)
+            if ra and rb and room in (ra, rb):
+                out.append(rb if room == ra else ra)
+    return [r for r in dict.fromkeys(out) if r != room]
+
+
+def controller(w: World) -> int | None:
+    """H3.5: the traitor moves the monsters, even dead; with no known traitor, the table does."""
+    return w.s.haunt.get("traitor")
+
+
+# --- the monster turn (H5.2, H5.3) ------------------------------------------------------------------------
+
+
+@task("monster_turn")
+def monster_turn(w: World) -> None:
+    h = w.s.haunt
+    h["monster_turn"] = True
+    h["monster_turns"] = h.get("monster_turns", 0) + 1
+    ms = monsters(w)
+    h["skipping"] = [mid for mid, m in ms.items() if m["stunned"]]
+    acting = [mid for mid, m in ms.items() if not m["stunned"]]
+    h["mqueue"] = acting
+    h["mspeed"] = {}
+    w.say("The monsters' turn", "monster.turn")
+    for mid in h["skipping"]:
+        w.say(f"{mid} is stunned and skips this turn", "monster.skips", monster=mid)
+    types = list(dict.fromkeys(ms[mid]["type"] for mid in acting))
+    w.then(*[("monster_speed", dict(mtype=t)) for t in types], ("monster_next", {}))
+
+
+@task("monster_speed")
+def monster_speed(w: World, mtype: str) -> None:
+    """H5.2: one speed roll for all the monsters of one type, at the start of the monster turn."""
+    speed = next(m["speed"] for m in monsters(w).values() if m["type"] == mtype) or 0
+    if speed <= 0:
+        w.s.haunt["mspeed"][mtype] = 0
+        return
+    who = controller(w)
+    w.ask(
+        RollDice(who, f"Roll {speed} dice for the speed of the {mtype}", speed, f"{mtype} speed"),
+        on="monster_speed_result",
+        mtype=mtype,
+    )
+
+
+@task("monster_speed_result")
+def monster_speed_result(w: World, mtype: str, total: int) -> None:
+    w.s.haunt["mspeed"][mtype] = total
+    w.say(f"The {mtype} may move {total} this turn", "monster.speed", monster=mtype, total=total)
+
+
+@task("monster_next")
+def monster_next(w: World) -> None:
+    """The next monster moves and acts; when none is left, the monster turn ends and stunned ones recover."""
+    from hauntable.games.betrayal.haunt import scenario
+
+    h = w.s.haunt
+    ms = monsters(w)
+    while h["mqueue"]:
+        mid = h["mqueue"].pop(0)
+        m = ms.get(mid)
+        if m is None or m["stunned"] or m["room"] not in w.s.house:
+            continue
+        h["mcur"], h["mleft"], h["mmoved"] = mid, h["mspeed"].get(m["type"], 0), 0
+        return
+    h.pop("mcur", None)
+    for mid in h.pop("skipping", []):
+        if mid in ms and ms[mid]["stunned"]:
+            ms[mid]["stunned"] = False
+            w.say(f"{mid} recovers", "monster.recovers", monster=mid)
+    h["monster_turn"] = False
+    sc = scenario(w)
+    if sc is not None:
+        sc.end_monster_turn(w)
+    w.then(("haunt_next_turn", dict(seat=MONSTER_TURN)))
+
+
+def leave_cost(w: World, mid: str) -> int:
+    """H5.1 for monsters: one more space per opponent (a hero in play) in the room."""
+    room = monsters(w)[mid]["room"]
+    return 1 + sum(1 for seat in opponents_of_monsters(w) if w.s.explorers[seat].room == room)
+
+
+def monster_prompt(w: World) -> None:
+    from hauntable.games.betrayal.haunt import scenario
+
+    h = w.s.haunt
+    mid = h["mcur"]
+    m = monsters(w)[mid]
+    left = h["mleft"]
+    options: list = []
+    sc = scenario(w)
+    if left >= leave_cost(w, mid) or h["mmoved"] == 0:  # H5.1: always at least one room a turn
+        options.extend(
+            Go(r) for r in neighbours(w, m["room"]) if sc is None or sc.monster_may_enter(w, mid, r)
+        )
+    if sc is not None:
+        options.extend(sc.monster_actions(w, mid))
+    options.append(_END)
+    w.ask(
+        MonsterTurn(
+            controller(w),
+            f"{mid} ({m['type']}), in the {m['room']}: {left} movement left",
+            mid,
+            left,
+            tuple(options),
+        ),
+        on=None,
+        monster=mid,
+    )
+
+
+def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict, inp: Any) -> None:
+    from hauntable.games.betrayal.haunt import scenario
+
+    if inp not in prompt.options:
+        raise IllegalAction(f"{prompt.monster} cannot do that now: {inp}.", "H5.2")
+    h = w.s.haunt
+    mid = prompt.monster
+    m = monsters(w)[mid]
+    if isinstance(inp, Go):
+        cost = leave_cost(w, mid)
+        h["mleft"] = max(0, h["mleft"] - cost)
+        h["mmoved"] += 1
+        came_from, m["room"] = m["room"], inp.room
+        w.say(f"{mid} moves to the {inp.room}", "monster.move", monster=mid, room=inp.room)
+        slide = w.content.rooms[inp.room].slide_to
+        if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone
+            m["room"] = slide
+            w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
+    elif isinstance(inp, EndTurn):
+        w.then(("monster_next", {}))
+    else:
+        sc = scenario(w)
+        assert sc is not None
+        sc.monster_act(w, mid, inp)

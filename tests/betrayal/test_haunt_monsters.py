@@ -1,0 +1,188 @@
+"""Monsters after the haunt (H5): the monster turn, speed rolls, stuns, leaving past opponents, movement."""
+
+from __future__ import annotations
+
+from gamekit import CONTENT, arrange, choices, do, haunt, start, texts
+from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal import HouseRules
+from hauntable.games.betrayal.monsters import add_monster, neighbours, stun
+from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.world import World
+
+THREE = ("zoe", "ox", "vivian")
+
+
+def to_monster_turn(step):
+    """End explorer turns until the monster turn asks for something."""
+    while step.awaiting.kind == "action":
+        step = do(step, "end")
+    return step
+
+
+def horde():
+    """Haunt 4 with three players: four Crawlers in the traitor's room (the Entrance Hall); then the
+    explorers other than the one whose turn it is step aside to the Grand Staircase."""
+    step = do(haunt(start(*THREE), 4, revealer=0), "ready")
+    for e in step.state.explorers:
+        if e.seat != step.state.turn.seat:
+            e.room = "Grand Staircase"
+    return step
+
+
+def test_H5_2_one_speed_roll_for_all_monsters_of_a_type_then_each_moves_in_turn():
+    step = to_monster_turn(horde())
+    assert isinstance(step.awaiting, RollDice) and step.awaiting.purpose == "Crawler speed"
+    assert step.awaiting.dice == 2 and step.awaiting.player == step.state.haunt["traitor"]
+    step = do(step, "roll 1,1")
+    seen = []
+    while isinstance(step.awaiting, MonsterTurn):
+        assert step.awaiting.movement_left == 2  # every Crawler moves with the one roll
+        seen.append(step.awaiting.monster)
+        step = do(step, "end")
+    assert seen == ["Crawler 1", "Crawler 2", "Crawler 3", "Crawler 4"]
+    assert step.awaiting.kind == "action" and step.state.haunt["round"] == 2
+
+
+def test_H5_2_a_monster_moves_room_by_room_through_meeting_doors():
+    step = do(to_monster_turn(horde()), "roll 1,0")
+    assert "go Foyer" in choices(step)
+    step = do(step, "go Foyer")
+    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Foyer"
+    assert step.awaiting.movement_left == 0 and not any(c.startswith("go") for c in choices(step))
+
+
+def test_H5_1_a_monster_always_moves_one_room_even_on_a_speed_roll_of_0():
+    step = do(to_monster_turn(horde()), "roll 0,0")
+    assert step.awaiting.movement_left == 0 and "go Foyer" in choices(step)
+
+
+def test_H5_3_a_stunned_monster_skips_its_next_turn_and_recovers_at_its_end():
+    step = horde()
+    w = World(step.state, CONTENT)
+    for mid in ("Crawler 2", "Crawler 3", "Crawler 4"):
+        del step.state.haunt["monsters"][mid]
+    stun(w, "Crawler 1")
+    for _ in range(2):
+        step = do(step, "end")
+    assert step.state.haunt["monsters"]["Crawler 1"]["stunned"]
+    step = do(step, "end")  # the last explorer's turn ends; the monster turn passes with nothing to do
+    said = texts(step)
+    assert any("skips this turn" in t for t in said) and any("recovers" in t for t in said)
+    assert step.awaiting.kind == "action" and step.state.haunt["round"] == 2
+    assert not step.state.haunt["monsters"]["Crawler 1"]["stunned"]
+
+
+def test_H5_1_a_hero_pays_one_more_space_per_awake_monster_to_leave():
+    step = horde()
+    hero = step.state.turn.seat
+    assert step.state.explorers[hero].room == "Entrance Hall"
+    for mid in ("Crawler 3", "Crawler 4"):
+        del step.state.haunt["monsters"][mid]
+    stun(World(step.state, CONTENT), "Crawler 2")  # a stunned monster does not hold anyone back
+    step = do(arrange(step), "move N")
+    assert step.state.turn.moved == 2
+    assert any("Getting past the opponents" in t for t in texts(step))
+
+
+def test_H5_1_the_first_room_of_a_turn_is_always_reachable():
+    step = horde()  # four Crawlers: leaving costs 5, more than Speed 4
+    step = arrange(step)
+    assert step.awaiting.movement_left == 4 and "move N" in choices(step)
+    step = do(step, "move N")
+    assert step.state.turn.moved == 5 and step.awaiting.movement_left == 0
+
+
+def test_H5_1_the_traitor_is_not_held_back_by_monsters():
+    step = horde()
+    traitor = step.state.haunt["traitor"]
+    step = arrange(step, at={traitor: "Entrance Hall", step.state.turn.seat: "Foyer"}, seat=traitor)
+    step = do(step, "move N")
+    assert step.state.turn.moved == 1
+
+
+def test_H5_1_heroes_and_the_traitor_hold_each_other_back():
+    step = horde()
+    step.state.haunt["monsters"].clear()
+    traitor = step.state.haunt["traitor"]
+    step = do(arrange(step, at={traitor: "Entrance Hall"}), "move N")
+    assert step.state.turn.moved == 2
+
+
+HOUSE = {
+    "Coal Chute": ("ground", 1, 0, 3),
+    "Gallery": ("upper", 0, 1, 0),
+    "Ballroom": ("ground", -1, 0, 0),
+}
+
+
+def test_H5_4_monsters_use_the_coal_chute_and_the_gallery_both_ways_and_discover_nothing():
+    step = arrange(start(*THREE), rooms=HOUSE)
+    w = World(step.state, CONTENT)
+    assert "Basement Landing" in neighbours(w, "Coal Chute")
+    assert "Coal Chute" in neighbours(w, "Basement Landing")
+    assert "Ballroom" in neighbours(w, "Gallery") and "Gallery" in neighbours(w, "Ballroom")
+    assert set(neighbours(w, "Entrance Hall")) <= set(step.state.house)
+
+
+def test_H5_4_secret_passages_follow_the_house_rule():
+    for rule, expected in (("allowed", True), ("forbidden", False)):
+        step = start(*THREE, house_rules=HouseRules(monster_secret_passages=rule))
+        step.state.tokens.update({"Secret Passage": "Foyer", "Secret Passage 2": "Basement Landing"})
+        w = World(step.state, CONTENT)
+        assert ("Basement Landing" in neighbours(w, "Foyer")) is expected
+
+
+def test_H5_monsters_have_plain_traits_for_combat():
+    step = horde()
+    w = World(step.state, CONTENT)
+    add_monster(w, "Wraith", "Wraith", "Foyer", might=None, speed=3, sanity=6, knowledge=2)
+    m = step.state.haunt["monsters"]["Wraith"]
+    assert (m["might"], m["speed"], m["sanity"], m["knowledge"], m["stunned"]) == (None, 3, 6, 2, False)
+
+
+def test_H5_3_a_monster_stunned_during_its_own_turn_skips_the_next_one():
+    step = do(to_monster_turn(horde()), "roll 1,1")
+    stun(World(step.state, CONTENT), "Crawler 1")  # stunned while it acts
+    while isinstance(step.awaiting, MonsterTurn):
+        step = do(step, "end")
+    assert step.state.haunt["monsters"]["Crawler 1"]["stunned"]  # not recovered at the end of this turn
+    step = do(to_monster_turn(step), "roll 1,1")
+    assert step.awaiting.monster == "Crawler 2"  # it skips the next one
+    while isinstance(step.awaiting, MonsterTurn):
+        step = do(step, "end")
+    assert not step.state.haunt["monsters"]["Crawler 1"]["stunned"]  # and recovers at its end
+
+
+def test_H5_3_a_stunned_monster_drops_what_it_carries():
+    step = horde()
+    step.state.haunt["monsters"]["Crawler 1"]["items"] = ["Axe"]
+    stun(World(step.state, CONTENT), "Crawler 1")
+    assert step.state.tokens["item:Axe"] == "Entrance Hall"
+    assert step.state.haunt["monsters"]["Crawler 1"]["items"] == []
+
+
+def test_H5_6_the_traitor_lays_the_stairs_from_basement_for_a_trapped_monster():
+    step = do(haunt(start(*THREE), 6, revealer=0), "ready")  # the Beast waits in the Basement Landing
+    traitor = step.state.haunt["traitor"]
+    assert "Stairs from Basement" not in step.state.house
+    hero = step.state.turn.seat
+    if hero != traitor:
+        assert "act search_stairs" not in choices(step)
+    step = arrange(step, seat=traitor)
+    assert "act search_stairs" in choices(step)
+    step = do(step, "act search_stairs")
+    placed = step.state.house["Stairs from Basement"]
+    assert placed.floor == "basement" and "Stairs from Basement" not in step.state.stack
+    assert "Foyer" in neighbours(World(step.state, CONTENT), "Stairs from Basement")
+    assert "act search_stairs" not in choices(step)
+
+
+def test_H5_4_a_monster_entering_the_coal_chute_slides_to_the_basement_landing():
+    step = arrange(horde(), rooms={"Coal Chute": ("ground", 1, 0, 3)})  # east of the Entrance Hall
+    step = do(to_monster_turn(step), "roll 2,2")
+    assert "go 'Coal Chute'" in choices(step)
+    step = do(step, "go 'Coal Chute'")
+    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Basement Landing"
+    assert any("slides down" in t for t in texts(step))
+    step = do(step, "go 'Coal Chute'")  # and climbs back up
+    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Coal Chute"
