@@ -8,7 +8,7 @@ rejection leaves the state it was given untouched.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
@@ -29,6 +29,7 @@ from hauntable.games.geisterstunde.prompts import (
 )
 from hauntable.games.geisterstunde.state import State
 
+P = TypeVar("P", bound=Prompt)
 HAND = 4  # keys dealt at the start, and the most a hand may keep at the end of a turn (G1.3, G4.4)
 _END, _SKIP = End(), Skip()
 _KEYS: dict[str, Key] = {}
@@ -42,6 +43,19 @@ def _key(colour: str) -> Key:
 
 
 _CONTENT: list[Content] = []
+# Prompts are immutable values and the same ones recur all game long (Ben's turn in room 12 with two
+# colours playable...), so the hottest ones are built once; bounded, as a table plays one game at a time.
+_PROMPTS: dict[tuple, Prompt] = {}
+_PROMPTS_MAX = 20_000
+_SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
+
+
+def _remember(key: tuple, prompt: P) -> P:
+    if len(_PROMPTS) >= _PROMPTS_MAX:
+        _PROMPTS.clear()
+        _SAID.clear()
+    _PROMPTS[key] = prompt
+    return prompt
 
 
 def _content() -> Content:
@@ -50,16 +64,13 @@ def _content() -> Content:
     return _CONTENT[0]
 
 
-class _Out:
+class _Out(list[Outcome]):
     """The outcomes of one apply, said as English sentences with a code and params for translation."""
 
-    __slots__ = ("items",)
-
-    def __init__(self) -> None:
-        self.items: list[Outcome] = []
+    __slots__ = ()
 
     def say(self, text: str, code: str, **params: object) -> None:
-        self.items.append(Outcome(text, code, tuple(params.items()) if params else ()))
+        self.append(Outcome(text, code, tuple(params.items()) if params else ()))
 
 
 def _name(s: State, seat: int) -> str:
@@ -98,7 +109,7 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         ghost=_name(s, s.ghost),
     )
     _deal_next(s, c, out, s.runners()[0])
-    return Step(s, tuple(out.items))
+    return Step(s, tuple(out))
 
 
 def _deal_next(s: State, c: Content, out: _Out, seat: int | None) -> None:
@@ -227,6 +238,10 @@ def _turn_prompt(s: State, c: Content, playable: list[str] | None = None) -> Run
     room = s.rooms[seat]
     if playable is None:
         playable = _playable(s, c, seat)
+    key = (s.config.players[seat], seat, room, s.keys_played, *playable)
+    found = _PROMPTS.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
     options: list[Input] = [_key(col) for col in playable]
     if s.keys_played:
         options.append(_END)
@@ -234,7 +249,7 @@ def _turn_prompt(s: State, c: Content, playable: list[str] | None = None) -> Run
     else:
         options.append(_SKIP)
         text = f"{_name(s, seat)}: play keys to walk through doors, or skip and take a card"
-    return RunnerTurn(seat, text, room, s.keys_played, tuple(options))
+    return _remember(key, RunnerTurn(seat, text, room, s.keys_played, tuple(options)))
 
 
 def _find_key(s: State, c: Content, inp: Key) -> str:
@@ -281,9 +296,14 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
         return
     s.rooms[seat] = to
     s.keys_played += 1
-    out.say(
-        f"{who} opens the {colour} door into {c.label(to)}", "runner.key", who=who, colour=colour, room=to
-    )
+    said = _SAID.get((who, colour, to))
+    if said is None:
+        said = _SAID[who, colour, to] = Outcome(
+            f"{who} opens the {colour} door into {c.label(to)}",
+            "runner.key",
+            (("who", who), ("colour", colour), ("room", to)),
+        )
+    out.append(said)
     playable = _playable(s, c, seat)
     if playable:
         s.awaiting = _turn_prompt(s, c, playable)
@@ -350,7 +370,12 @@ def _end_turn(s: State, c: Content, out: _Out) -> None:
 
 def _reveal_prompt(s: State) -> RevealCard:
     n, i = len(s.plan), s.revealed + 1
-    return RevealCard(s.ghost, f"{_name(s, s.ghost)} (the ghost): turn over card {i} of {n}", i, n)
+    key = (s.config.players[s.ghost], s.ghost, "reveal", i, n)
+    found = _PROMPTS.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    text = f"{_name(s, s.ghost)} (the ghost): turn over card {i} of {n}"
+    return _remember(key, RevealCard(s.ghost, text, i, n))
 
 
 def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
@@ -358,21 +383,26 @@ def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
     s.revealed += 1
     here = s.rooms[s.ghost]
     to = c.step(here, crest)
-    name = c.crest_en[crest]
     if to is None:  # only with impossible_plan=stop
         out.say(
-            f"The ghost turns over the {name}: no room next to {c.label(here)} shows it, so it stops "
-            "and the rest of its cards are void (G2.3)",
+            f"The ghost turns over the {c.crest_en[crest]}: no room next to {c.label(here)} shows it, "
+            "so it stops and the rest of its cards are void (G2.3)",
             "ghost.blocked",
             crest=crest,
         )
         _end_round(s, c, out)
         return
     s.rooms[s.ghost] = to
-    out.say(
-        f"The ghost turns over the {name} and floats into {c.label(to)}", "ghost.step", crest=crest, room=to
-    )
-    found = tuple(seat for seat in s.runners() if s.rooms[seat] == to)
+    said = _SAID.get((crest, to))
+    if said is None:
+        said = _SAID[crest, to] = Outcome(
+            f"The ghost turns over the {c.crest_en[crest]} and floats into {c.label(to)}",
+            "ghost.step",
+            (("crest", crest), ("room", to)),
+        )
+    out.append(said)
+    rooms = s.rooms
+    found = tuple([seat for seat in s.runners() if rooms[seat] == to])
     if len(found) == 1:
         _catch(s, c, out, found[0])
     elif found:
@@ -437,7 +467,7 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     out = _Out()
     s = _HANDLERS[inp.kind](state, content or _content(), out, prompt, inp)
     s.seq += 1
-    return Step(s, tuple(out.items))
+    return Step(s, tuple(out))
 
 
 def _on_key(state: State, c: Content, out: _Out, prompt: Prompt, inp: Key) -> State:

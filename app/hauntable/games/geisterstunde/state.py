@@ -45,7 +45,7 @@ class State:
 
     def clone(self) -> State:
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()
         new.rooms = list(self.rooms)
         new.hands = list(self.hands)
         new.pile = list(self.pile)
