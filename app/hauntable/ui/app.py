@@ -31,7 +31,7 @@ from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
 from hauntable.ui.simulator import SimResult, TableSimulator
 
-SCREENS = ("attract", "setup", "play", "haunt", "admin")
+SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle")
 KV_DIR = Path(__file__).parent / "screens"
 
 
@@ -81,7 +81,7 @@ class HauntableApp(App):
     # --- building ---------------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        from hauntable.ui.screens import admin, attract, haunt, play, setup
+        from hauntable.ui.screens import admin, attract, castle, haunt, play, setup
 
         self.font_path = fonts.register()
         self.lang = self.settings.language
@@ -98,6 +98,7 @@ class HauntableApp(App):
         sm.add_widget(play.PlayScreen(name="play"))
         sm.add_widget(haunt.HauntScreen(name="haunt"))
         sm.add_widget(admin.AdminScreen(name="admin"))
+        sm.add_widget(castle.CastleScreen(name="castle"))
         from kivy.core.window import Window
 
         Window.bind(on_touch_down=self._touched)
@@ -156,9 +157,33 @@ class HauntableApp(App):
         self._attach(Session.new("betrayal", config, log=self.log))
         return None
 
+    def start_geisterstunde(self, names: tuple[str, ...] = (), seed: int | None = None) -> str | None:
+        """Start a Geisterstunde game on touch (virtual key deck); the first name is the first ghost."""
+        from hauntable.engine.rejections import BadConfig
+        from hauntable.games.geisterstunde import GameConfig as GhostConfig
+
+        seed = (
+            seed if seed is not None else (self.seed if self.seed is not None else time.time_ns() % 1_000_000)
+        )
+        names = names or tuple(i18n.tr("setup.seat", n=i) for i in (1, 2, 3))
+        config = GhostConfig(players=tuple(names), seed=seed)
+        try:
+            config.validate()
+        except BadConfig as exc:
+            return str(exc)
+        self._attach(Session.new("geisterstunde", config, log=self.log))
+        return None
+
     def _attach(self, session: Session) -> None:
         self.channel = Channel(session)
         self.channel.bind(on_step=lambda _s: self._redraw(), on_refusal=self._refused)
+        if session.game.name == "geisterstunde":
+            self.simulator = None  # the table simulator stands in for Betrayal's readers only
+            self.sim_message = ""
+            self.game_running = True
+            self.go("castle")
+            self.refresh()
+            return
         seed = session.step.state.config.seed
         self.simulator = TableSimulator(self.channel, seed, self.content)
         self.dice = VirtualDice(seed + 1)
@@ -246,7 +271,7 @@ class HauntableApp(App):
             return
         self.root.current_screen.refresh()  # the others refresh when they are entered
         state = self.channel.step.state if self.channel else None
-        if state is not None and state.haunt is not None and self.root.current == "play":
+        if state is not None and getattr(state, "haunt", None) is not None and self.root.current == "play":
             self.game_running = False
             self.go("haunt")
 

@@ -204,9 +204,10 @@ def check_plan(s: State, c: Content, inp: Plan) -> None:
     for i, crest in enumerate(inp.crests, 1):
         nxt = c.step(room, crest)
         if nxt is None:
-            # said to the ghost alone: the referee shows a rejection on the ghost's side only
+            # said to the ghost alone at a table; on a shared screen it still names no room of the path
+            where = c.label(room) if i == 1 else f"the room card {i - 1} leads to"
             raise IllegalAction(
-                f"Card {i} cannot be followed: no room next to {c.label(room)} shows that crest.", "G2.2"
+                f"Card {i} cannot be followed: no room next to {where} shows its crest.", "G2.2"
             )
         room = nxt
 

@@ -1,0 +1,118 @@
+"""The Geisterstunde screen: the castle, whose turn, hand sizes, the top card's crest, the plan cards
+(face down until turned over), the answers to the awaited prompt, what just happened, the winner.
+
+The ghost's plan is built on a pad of five crest buttons: taps add a card face down (the pad shows how many,
+not which), "Lay the cards" submits them, "Take them back" starts again. On a shared screen the table can
+watch the ghost's fingers; at a table with readers the plan slots keep it secret.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+
+from hauntable.games.geisterstunde.content import load_content
+from hauntable.games.geisterstunde.inputs import Plan
+from hauntable.ui import i18n
+from hauntable.ui.castle_view import castle_model, choice_label, crest_name, heading, outcome_line
+from hauntable.ui.channel import STALE_CODE
+from hauntable.ui.widgets.castle import CastleBoard  # noqa: F401  (castle.kv uses it)
+from hauntable.ui.widgets.prompt import ChoiceButton
+
+RECENT = 6
+
+
+class CastleScreen(Screen):
+    """Properties and redraw only; the layout is castle.kv, the actions go through the app's channel."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.content = load_content()
+        self.pending_plan: list[str] = []
+        self.recent: list[str] = []
+        self._seen_seq = -1
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        channel = app.channel if app else None
+        if channel is None or channel.session.game.name != "geisterstunde":
+            return
+        state = channel.step.state
+        model = castle_model(state, self.content)
+        self.ids.board.model = model
+        self.ids.status.text = "\n".join(model.status)
+        if state.seq != self._seen_seq:
+            self._seen_seq = state.seq
+            self.recent = ([outcome_line(o, self.content) for o in channel.step.outcomes] + self.recent)[
+                :RECENT
+            ]
+            if state.awaiting is None or state.awaiting.kind != "plan":
+                self.pending_plan = []
+        self.ids.outcomes.text = "\n".join(self.recent)
+        refusal = channel.last_refusal
+        text = ""
+        if refusal is not None and refusal.seq == state.seq:
+            text = i18n.tr("refusal.stale") if refusal.code == STALE_CODE else refusal.sentence
+        self.ids.refusal.text = text
+        self.ids.heading.text = heading(state)
+        self.ids.winner.text = i18n.tr("castle.won", who=model.winner) if model.winner else ""
+        self._answers(state, app)
+
+    def _answers(self, state, app) -> None:
+        area = self.ids.answers
+        area.clear_widgets()
+        prompt = state.awaiting
+        if prompt is None:
+            again = Button(text=i18n.tr("haunt.again"), font_size=22)
+            again.bind(on_release=lambda *_: (app.abandon_game(), app.go("attract")))
+            area.add_widget(again)
+            return
+        if prompt.kind == "plan":
+            area.add_widget(self._plan_pad(state, app))
+            return
+        choices = prompt.choices()
+        grid = GridLayout(cols=min(3, max(1, len(choices))), spacing=6)
+        for inp in choices:
+            b = ChoiceButton(text=choice_label(inp, state), inp=inp, seq=state.seq, font_size=18)
+            b.bind(on_release=lambda btn: app.submit(btn.inp, btn.seq))
+            grid.add_widget(b)
+        area.add_widget(grid)
+
+    def _plan_pad(self, state, app) -> BoxLayout:
+        pad = BoxLayout(orientation="vertical", spacing=6)
+        crests = GridLayout(cols=5, spacing=6)
+        for crest in self.content.crests:
+            b = Button(text=crest_name(crest), font_size=17, disabled=crest in self.pending_plan)
+            b.name = f"crest-{crest}"
+            b.bind(on_release=lambda _b, c=crest: self._add(c))
+            crests.add_widget(b)
+        pad.add_widget(crests)
+        row = BoxLayout(spacing=6)
+        laid = Button(text=i18n.tr("castle.plan_lay", n=len(self.pending_plan)), font_size=18)
+        laid.name = "plan-lay"
+        laid.disabled = not self.pending_plan
+        seq = state.seq
+        laid.bind(on_release=lambda *_: self._lay(app, seq))
+        back = Button(text=i18n.tr("castle.plan_clear"), font_size=18, disabled=not self.pending_plan)
+        back.bind(on_release=lambda *_: self._clear())
+        row.add_widget(laid)
+        row.add_widget(back)
+        pad.add_widget(row)
+        return pad
+
+    def _add(self, crest: str) -> None:
+        if len(self.pending_plan) < 4 and crest not in self.pending_plan:
+            self.pending_plan.append(crest)
+        self.refresh()
+
+    def _clear(self) -> None:
+        self.pending_plan = []
+        self.refresh()
+
+    def _lay(self, app, seq: int) -> None:
+        plan, self.pending_plan = tuple(self.pending_plan), []
+        app.submit(Plan(plan), seq)
+        self.refresh()
