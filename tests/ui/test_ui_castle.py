@@ -23,7 +23,7 @@ def test_G2_the_ghost_lays_its_plan_on_the_pad_and_the_screen_shows_only_how_man
     h = table_app
     start(h)
     assert "Seat 1 (ghost): lay 1 to 4 crest cards face down" in h.texts()
-    assert "Ghost: Seat 1, in Dungeon" in h.texts()
+    assert "Ghost: Seat 1 (Dungeon)" in h.texts()
     lay(h, "lily", "dragon")
     text = h.texts()
     assert "The ghost lays 2 card(s) face down" in text

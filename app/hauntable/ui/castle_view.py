@@ -62,7 +62,8 @@ def castle_model(state: State, content: Content) -> CastleModel:
             if colour is None and side == "S" and r.doors.get(content.exits.get(r.id, "")) == EXIT:
                 colour = f"exit:{content.exits[r.id]}"
             doors[side] = colour
-        rooms.append(RoomView(r.id, r.row, r.col, crest_name(r.crest or ""), doors, r.name))
+        name = tr("castle.treasury") if r.id == content.treasury else ""
+        rooms.append(RoomView(r.id, r.row, r.col, crest_name(r.crest or ""), doors, name))
     figures: dict[str, list[tuple[int, str, bool]]] = {}
     names = state.config.players
     for seat, room in enumerate(state.rooms):

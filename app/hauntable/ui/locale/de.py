@@ -127,7 +127,7 @@ STRINGS = {
     "attract.geisterstunde": "Geisterstunde: Flucht aus dem Spukschloss",
     "castle.title": "Geisterstunde",
     "castle.round": "Runde {n}",
-    "castle.ghost": "Gespenst: {who}, in {room}",
+    "castle.ghost": "Gespenst: {who} ({room})",
     "castle.turn": "{who} ist am Zug",
     "castle.hands": "Schlüssel auf der Hand: {hands}",
     "castle.top": "Wappen der obersten Karte: {crest}",

@@ -127,7 +127,7 @@ STRINGS = {
     "attract.geisterstunde": "Geisterstunde: escape the haunted castle",
     "castle.title": "Geisterstunde",
     "castle.round": "Round {n}",
-    "castle.ghost": "Ghost: {who}, in {room}",
+    "castle.ghost": "Ghost: {who} ({room})",
     "castle.turn": "{who}'s turn",
     "castle.hands": "Keys in hand: {hands}",
     "castle.top": "Top card's crest: {crest}",

@@ -127,7 +127,7 @@ STRINGS = {
     "attract.geisterstunde": "Час призраков: побег из замка",
     "castle.title": "Час призраков",
     "castle.round": "Раунд {n}",
-    "castle.ghost": "Призрак: {who}, в {room}",
+    "castle.ghost": "Призрак: {who} ({room})",
     "castle.turn": "Ходит {who}",
     "castle.hands": "Ключей на руке: {hands}",
     "castle.top": "Герб верхней карты: {crest}",

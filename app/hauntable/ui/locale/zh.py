@@ -127,7 +127,7 @@ STRINGS = {
     "attract.geisterstunde": "幽灵时刻：逃出鬼城堡",
     "castle.title": "幽灵时刻",
     "castle.round": "第 {n} 轮",
-    "castle.ghost": "幽灵：{who}，在{room}",
+    "castle.ghost": "幽灵：{who}（{room}）",
     "castle.turn": "轮到 {who}",
     "castle.hands": "手中钥匙：{hands}",
     "castle.top": "牌堆顶牌的纹章：{crest}",

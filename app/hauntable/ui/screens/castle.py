@@ -14,6 +14,7 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
+from hauntable.engine.outcomes import Outcome
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.ui import i18n
@@ -32,8 +33,8 @@ class CastleScreen(Screen):
         super().__init__(**kwargs)
         self.content = load_content()
         self.pending_plan: list[str] = []
-        self.recent: list[str] = []
-        self._seen_seq = -1
+        self.recent: list[Outcome] = []  # newest first; words chosen at each redraw, in today's language
+        self._seen: tuple[int, int] = (0, -1)  # (id of the session, seq) last shown
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -44,14 +45,15 @@ class CastleScreen(Screen):
         model = castle_model(state, self.content)
         self.ids.board.model = model
         self.ids.status.text = "\n".join(model.status)
-        if state.seq != self._seen_seq:
-            self._seen_seq = state.seq
-            self.recent = ([outcome_line(o, self.content) for o in channel.step.outcomes] + self.recent)[
-                :RECENT
-            ]
+        seen = (id(channel.session), state.seq)
+        if seen != self._seen:
+            if seen[0] != self._seen[0]:
+                self.recent = []  # a new game
+            self._seen = seen
+            self.recent = (list(reversed(channel.step.outcomes)) + self.recent)[:RECENT]
             if state.awaiting is None or state.awaiting.kind != "plan":
                 self.pending_plan = []
-        self.ids.outcomes.text = "\n".join(self.recent)
+        self.ids.outcomes.text = "\n".join(outcome_line(o, self.content) for o in self.recent)
         refusal = channel.last_refusal
         text = ""
         if refusal is not None and refusal.seq == state.seq:
