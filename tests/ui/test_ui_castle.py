@@ -79,3 +79,46 @@ def test_the_castle_screen_speaks_german(make_app):
     lay(h, "lily")
     assert "Das Gespenst legt 1 Karte(n) verdeckt aus" in h.texts()
     assert any(f"{c} Schlüssel" in h.texts() for c in ("Roter", "Grüner", "Blauer"))
+
+
+def tap_room(h, room: str) -> None:
+    board = h.app.root.get_screen("castle").ids.board
+    r = CONTENT.rooms.get(room)
+    row, col = (r.row, r.col) if r else (-1, 2)  # the Verlies sits above the treasury
+    x, y, s = board.room_rect(row, col)
+    h.tap(pos=board.to_window(x + s / 2, y + s / 2))
+
+
+def test_G3_on_the_simulated_table_taps_move_figures_and_a_wall_is_named(table_app):
+    h = table_app
+    h.tap(h.app.root.get_screen("attract").ids.geisterstunde_table)
+    assert h.app.root.current == "castle" and h.app.castle_table is not None
+    lay(h, "lily")  # laid face down on plan slot 1, then confirmed
+    assert h.app.channel.step.state.plan == ("lily",)
+    seq = h.app.channel.seq
+    tap_room(h, "13")  # Seat 2 through a wall
+    assert "No door leads from the Schatzkammer to room 13 (G3.2)" in h.texts()
+    assert h.app.channel.seq == seq
+    tap_room(h, "02")
+    assert "Seat 2's figure is back" in h.texts()
+    state = h.app.channel.step.state
+    colour = next(
+        c for c, to in CONTENT.rooms["02"].doors.items() if any(k.startswith(c) for k in state.hands[1])
+    )
+    tap_room(h, CONTENT.rooms["02"].doors[colour])  # through a door whose key Seat 2 holds
+    assert h.app.channel.seq == seq + 1
+    assert f"Seat 2 opens the {colour} door" in h.texts()
+
+
+def test_G5_1_on_the_simulated_table_the_ghost_figure_tapped_to_its_room_turns_the_card_over(table_app):
+    h = table_app
+    h.tap(h.app.root.get_screen("attract").ids.geisterstunde_table)
+    lay(h, "lily")
+    while h.app.channel.step.awaiting.kind != "reveal":
+        h.tap(next(w for w in h.walk() if isinstance(w, ChoiceButton) and w.inp.kind in ("skip", "discard")))
+    tap_room(h, "12")  # not where the lily leads
+    assert "The ghost floats only as its cards are turned over (G5.1)" in h.texts()
+    tap_room(h, "dungeon")
+    tap_room(h, "02")
+    assert "The ghost turns over the Lily and floats into Treasury" in h.texts()
+    assert h.app.channel.step.awaiting.kind == "victim"

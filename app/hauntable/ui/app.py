@@ -57,6 +57,7 @@ class HauntableApp(App):
     idle_seconds = NumericProperty(120)
     game_running = BooleanProperty(False)
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
+    castle_table = ObjectProperty(None, allownone=True)  # a simulated Geisterstunde table, when chosen
 
     def __init__(
         self,
@@ -157,8 +158,14 @@ class HauntableApp(App):
         self._attach(Session.new("betrayal", config, log=self.log))
         return None
 
-    def start_geisterstunde(self, names: tuple[str, ...] = (), seed: int | None = None) -> str | None:
-        """Start a Geisterstunde game on touch (virtual key deck); the first name is the first ghost."""
+    def start_geisterstunde(
+        self, names: tuple[str, ...] = (), seed: int | None = None, table: bool = False
+    ) -> str | None:
+        """Start a Geisterstunde game (virtual key deck); the first name is the first ghost.
+
+        ``table``: play it through a simulated table (:class:`~hauntable.ui.castle_sim.CastleTable`):
+        taps lay tags on mock readers and the Geisterstunde referee turns them into inputs.
+        """
         from hauntable.engine.rejections import BadConfig
         from hauntable.games.geisterstunde import GameConfig as GhostConfig
 
@@ -171,7 +178,15 @@ class HauntableApp(App):
             config.validate()
         except BadConfig as exc:
             return str(exc)
-        self._attach(Session.new("geisterstunde", config, log=self.log))
+        session = Session.new("geisterstunde", config, log=self.log)
+        if self.castle_table is not None:
+            self.castle_table.close()
+        self.castle_table = None
+        if table:
+            from hauntable.ui.castle_sim import CastleTable
+
+            self.castle_table = CastleTable(session)
+        self._attach(session)
         return None
 
     def _attach(self, session: Session) -> None:
@@ -208,6 +223,9 @@ class HauntableApp(App):
         return None
 
     def abandon_game(self) -> None:
+        if self.castle_table is not None:
+            self.castle_table.close()
+        self.castle_table = None
         self.channel = self.simulator = None
         self.game_running = False
         self.go("attract")

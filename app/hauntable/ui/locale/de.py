@@ -178,4 +178,6 @@ STRINGS = {
     "gs.ghost.catch": "Das Gespenst fängt {who} in {room}!",
     "gs.roles.swap": "{ghost} ist das neue Gespenst; {runner} zieht ab {room} weiter",
     "gs.round.end": "Das Gespenst nimmt seine Karten zurück: neue Runde",
+    "attract.geisterstunde_table": "Geisterstunde auf einem simulierten Tisch",
+    "castle.for_ghost": "Nur für das Gespenst: {text}",
 }

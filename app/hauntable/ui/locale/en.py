@@ -178,4 +178,6 @@ STRINGS = {
     "gs.ghost.catch": "The ghost catches {who} in {room}!",
     "gs.roles.swap": "{ghost} is the new ghost; {runner} runs on from {room}",
     "gs.round.end": "The ghost takes its cards back: a new round",
+    "attract.geisterstunde_table": "Geisterstunde on a simulated table",
+    "castle.for_ghost": "For the ghost only: {text}",
 }

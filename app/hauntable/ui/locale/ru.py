@@ -178,4 +178,6 @@ STRINGS = {
     "gs.ghost.catch": "Призрак ловит: {who}, {room}!",
     "gs.roles.swap": "{ghost} — новый призрак; {runner} идёт дальше: {room}",
     "gs.round.end": "Призрак забирает карты: новый раунд",
+    "attract.geisterstunde_table": "Час призраков на имитации стола",
+    "castle.for_ghost": "Только для призрака: {text}",
 }

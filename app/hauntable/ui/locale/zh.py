@@ -178,4 +178,6 @@ STRINGS = {
     "gs.ghost.catch": "幽灵在{room}抓住了 {who}！",
     "gs.roles.swap": "{ghost} 成为新幽灵；{runner} 从{room}继续",
     "gs.round.end": "幽灵收回它的牌：新一轮",
+    "attract.geisterstunde_table": "在模拟桌上玩幽灵时刻",
+    "castle.for_ghost": "仅限幽灵：{text}",
 }

@@ -35,6 +35,8 @@ class CastleScreen(Screen):
         self.pending_plan: list[str] = []
         self.recent: list[Outcome] = []  # newest first; words chosen at each redraw, in today's language
         self._seen: tuple[int, int] = (0, -1)  # (id of the session, seq) last shown
+        self.table_message = ""  # what the simulated table's referee said last
+        self.ids.board.on_room = self._room_tapped
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -59,6 +61,7 @@ class CastleScreen(Screen):
         if refusal is not None and refusal.seq == state.seq:
             text = i18n.tr("refusal.stale") if refusal.code == STALE_CODE else refusal.sentence
         self.ids.refusal.text = text
+        self.ids.table.text = self.table_message if app.castle_table is not None else ""
         self.ids.heading.text = heading(state)
         self.ids.winner.text = i18n.tr("castle.won", who=model.winner) if model.winner else ""
         self._answers(state, app)
@@ -79,9 +82,42 @@ class CastleScreen(Screen):
         grid = GridLayout(cols=min(3, max(1, len(choices))), spacing=6)
         for inp in choices:
             b = ChoiceButton(text=choice_label(inp, state), inp=inp, seq=state.seq, font_size=18)
-            b.bind(on_release=lambda btn: app.submit(btn.inp, btn.seq))
+            b.bind(on_release=self._answer)
             grid.add_widget(b)
         area.add_widget(grid)
+
+    def _answer(self, btn: ChoiceButton) -> None:
+        """A tap on an answer: through the simulated table's key slot for a key, else the channel."""
+        app = App.get_running_app()
+        table = app.castle_table
+        if table is not None and btn.inp.kind == "key" and btn.seq == app.channel.seq:
+            state = app.channel.step.state
+            colour = btn.inp.card
+            card = next(k for k in state.hands[state.turn] if k.startswith(colour + "-"))
+            self._told(table.play_key(card))
+            return
+        app.submit(btn.inp, btn.seq)
+        if table is not None:
+            table.sync()  # the figures follow what was done by touch (a reveal, a swap)
+
+    def _room_tapped(self, room: str) -> None:
+        """Simulated table: lift the figure whose move it is and set it down in ``room``."""
+        app = App.get_running_app()
+        table = app.castle_table if app else None
+        prompt = app.channel.step.awaiting if app and app.channel else None
+        if table is None or prompt is None or prompt.kind not in ("turn", "reveal"):
+            return
+        self._told(table.move_figure(prompt.player, room))
+
+    def _told(self, verdict) -> None:
+        app = App.get_running_app()
+        text = verdict.message or ""
+        if verdict.seat is not None:
+            text = i18n.tr("castle.for_ghost", text=text)
+        self.table_message = text
+        if verdict.accepted:
+            app.castle_table.sync()  # hands tidy the figures after a swap
+        app.refresh()
 
     def _plan_pad(self, state, app) -> BoxLayout:
         pad = BoxLayout(orientation="vertical", spacing=6)
@@ -116,5 +152,8 @@ class CastleScreen(Screen):
 
     def _lay(self, app, seq: int) -> None:
         plan, self.pending_plan = tuple(self.pending_plan), []
+        if app.castle_table is not None and seq == app.channel.seq:
+            self._told(app.castle_table.lay_plan(plan))  # face down on the four plan slots
+            return
         app.submit(Plan(plan), seq)
         self.refresh()

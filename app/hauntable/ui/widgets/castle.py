@@ -19,7 +19,30 @@ WALL = (0.1, 0.08, 0.12)
 
 
 class CastleBoard(FloatLayout):
+    """``on_room(room_id)`` is called for a tap on a room (or the Verlies), when set."""
+
     model: CastleModel | None = ObjectProperty(None, allownone=True)
+    on_room = ObjectProperty(None, allownone=True)
+
+    def room_at(self, x: float, y: float) -> str | None:
+        """The room (or the Verlies) under window point (x, y), None between rooms or off the castle."""
+        m = self.model
+        if m is None:
+            return None
+        treasury = next(r for r in m.rooms if r.id == m.treasury)
+        places = [(r.id, r.row, r.col) for r in m.rooms] + [(m.dungeon, treasury.row - 1, treasury.col)]
+        for rid, row, col in places:
+            rx, ry, s = self.room_rect(row, col)
+            if rx <= x < rx + s and ry <= y < ry + s:
+                return rid
+        return None
+
+    def on_touch_down(self, touch) -> bool:
+        room = self.room_at(*touch.pos) if self.collide_point(*touch.pos) else None
+        if room is not None and self.on_room is not None:
+            self.on_room(room)
+            return True
+        return super().on_touch_down(touch)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
