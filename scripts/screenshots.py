@@ -19,7 +19,19 @@ from hauntable.ui.harness import kv_env
 
 kv_env()
 
-SCREENS = ("attract", "setup", "play", "dice", "rotation", "card", "haunt", "admin", "seat90", "castle")
+SCREENS = (
+    "attract",
+    "setup",
+    "play",
+    "dice",
+    "rotation",
+    "card",
+    "haunt",
+    "admin",
+    "seat90",
+    "castle",
+    "ghostsetup",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         "admin": lambda: (h.app.go("admin"), _unlock(h)),
         "seat90": lambda: _seat90(h, show_game),
         "castle": lambda: _castle(h),
+        "ghostsetup": lambda: (h.app.abandon_game(), h.app.go("ghostsetup")),
     }
     for lang in args.lang.split(","):
         h.app.set_language(lang)

@@ -8,8 +8,11 @@ from hauntable.ui.widgets.prompt import ChoiceButton
 CONTENT = load_content()
 
 
-def start(h):
+def start(h, table: bool = False):
     h.tap(h.app.root.get_screen("attract").ids.geisterstunde)
+    assert h.app.root.current == "ghostsetup"
+    setup = h.app.root.get_screen("ghostsetup")
+    h.tap(setup.ids.start_table if table else setup.ids.start)
     assert h.app.root.current == "castle"
 
 
@@ -91,8 +94,8 @@ def tap_room(h, room: str) -> None:
 
 def test_G3_on_the_simulated_table_taps_move_figures_and_a_wall_is_named(table_app):
     h = table_app
-    h.tap(h.app.root.get_screen("attract").ids.geisterstunde_table)
-    assert h.app.root.current == "castle" and h.app.castle_table is not None
+    start(h, table=True)
+    assert h.app.castle_table is not None
     lay(h, "lily")  # laid face down on plan slot 1, then confirmed
     assert h.app.channel.step.state.plan == ("lily",)
     seq = h.app.channel.seq
@@ -112,7 +115,7 @@ def test_G3_on_the_simulated_table_taps_move_figures_and_a_wall_is_named(table_a
 
 def test_G5_1_on_the_simulated_table_the_ghost_figure_tapped_to_its_room_turns_the_card_over(table_app):
     h = table_app
-    h.tap(h.app.root.get_screen("attract").ids.geisterstunde_table)
+    start(h, table=True)
     lay(h, "lily")
     while h.app.channel.step.awaiting.kind != "reveal":
         h.tap(next(w for w in h.walk() if isinstance(w, ChoiceButton) and w.inp.kind in ("skip", "discard")))
@@ -122,3 +125,24 @@ def test_G5_1_on_the_simulated_table_the_ghost_figure_tapped_to_its_room_turns_t
     tap_room(h, "02")
     assert "The ghost turns over the Lily and floats into Treasury" in h.texts()
     assert h.app.channel.step.awaiting.kind == "victim"
+
+
+def test_G1_the_set_up_seats_two_to_four_names_the_first_ghost_and_sets_house_rules(table_app):
+    h = table_app
+    h.tap(h.app.root.get_screen("attract").ids.geisterstunde)
+    setup = h.app.root.get_screen("ghostsetup")
+    h.tap_text("Add a seat")
+    fields = [w for w in h.walk() if w.__class__.__name__ == "TextInput"]
+    assert len(fields) == 4
+    fields[0].text = "Ada"
+    fields[1].text = "Ada"
+    h.tap(setup.ids.start)
+    assert "Every player needs a name, and no two the same." in h.texts()  # the engine's sentence
+    fields[1].text = "Bo"
+    h.tap(h.find(name="ghost-2"))
+    h.tap(h.find(name="rule-impossible_plan-stop"))
+    h.tap(setup.ids.start)
+    state = h.app.channel.step.state
+    assert state.config.players == ("Ada", "Bo", "Seat 3", "Seat 4") and state.ghost == 2
+    assert state.config.house_rules.impossible_plan == "stop"
+    assert "Seat 3 (ghost): lay 1 to 4 crest cards face down" in h.texts()

@@ -31,7 +31,7 @@ from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
 from hauntable.ui.simulator import SimResult, TableSimulator
 
-SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle")
+SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle", "ghostsetup")
 KV_DIR = Path(__file__).parent / "screens"
 
 
@@ -82,7 +82,7 @@ class HauntableApp(App):
     # --- building ---------------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        from hauntable.ui.screens import admin, attract, castle, haunt, play, setup
+        from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, setup
 
         self.font_path = fonts.register()
         self.lang = self.settings.language
@@ -100,6 +100,7 @@ class HauntableApp(App):
         sm.add_widget(haunt.HauntScreen(name="haunt"))
         sm.add_widget(admin.AdminScreen(name="admin"))
         sm.add_widget(castle.CastleScreen(name="castle"))
+        sm.add_widget(ghostsetup.GhostSetupScreen(name="ghostsetup"))
         from kivy.core.window import Window
 
         Window.bind(on_touch_down=self._touched)
@@ -159,9 +160,15 @@ class HauntableApp(App):
         return None
 
     def start_geisterstunde(
-        self, names: tuple[str, ...] = (), seed: int | None = None, table: bool = False
+        self,
+        names: tuple[str, ...] = (),
+        seed: int | None = None,
+        table: bool = False,
+        ghost: int = 0,
+        house_rules: dict[str, str] | None = None,
     ) -> str | None:
-        """Start a Geisterstunde game (virtual key deck); the first name is the first ghost.
+        """Start a Geisterstunde game (virtual key deck), seat ``ghost`` the first ghost; a sentence if the
+        set-up is refused (the engine's ``GameConfig.validate``).
 
         ``table``: play it through a simulated table (:class:`~hauntable.ui.castle_sim.CastleTable`):
         taps lay tags on mock readers and the Geisterstunde referee turns them into inputs.
@@ -172,9 +179,13 @@ class HauntableApp(App):
         seed = (
             seed if seed is not None else (self.seed if self.seed is not None else time.time_ns() % 1_000_000)
         )
+        from hauntable.games.geisterstunde import HouseRules as GhostRules
+
         names = names or tuple(i18n.tr("setup.seat", n=i) for i in (1, 2, 3))
-        config = GhostConfig(players=tuple(names), seed=seed)
         try:
+            config = GhostConfig(
+                players=tuple(names), ghost=ghost, seed=seed, house_rules=GhostRules(**(house_rules or {}))
+            )
             config.validate()
         except BadConfig as exc:
             return str(exc)
