@@ -152,7 +152,7 @@ def _swap_hand(s: State, out: _Out, seat: int) -> None:
         who=_name(s, seat),
         colour=colour,
     )
-    s.discards.extend(s.hands[seat])
+    s.discards = [*s.discards, *s.hands[seat]]
     s.hands[seat] = ()
     s.swaps += 1
 
@@ -167,10 +167,17 @@ def _refill_pile(s: State, out: _Out) -> None:
         out.say("The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle")
 
 
+def _draw_top(s: State) -> str:
+    """Take the top card off the virtual pile (a new list: states share their lists, see State.clone)."""
+    top = s.pile[-1]
+    s.pile = s.pile[:-1]
+    return top
+
+
 def _pop_pile(s: State, out: _Out) -> str:
     """The top card of the virtual pile, rebuilding an empty pile first (G4.5)."""
     _refill_pile(s, out)
-    return s.pile.pop()
+    return _draw_top(s)
 
 
 # --- rounds and the ghost's plan (G2) -----------------------------------------------------------------------
@@ -282,7 +289,7 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     hand = list(s.hands[seat])
     hand.remove(card)
     s.hands[seat] = tuple(hand)
-    s.discards.append(card)  # G3.5
+    s.discards = [*s.discards, card]  # G3.5
     here = s.rooms[seat]
     to = c.rooms[here].doors[colour]
     who = _name(s, seat)
@@ -334,7 +341,7 @@ def _finish_move(s: State, c: Content, out: _Out) -> None:
                 seat, f"{_name(s, seat)}: the top card shows your room's crest: take it?", "crest", True, top
             )
             return
-        _take(s, out, seat, s.pile.pop(), "crest")
+        _take(s, out, seat, _draw_top(s), "crest")
     _end_turn(s, c, out)
 
 
@@ -530,7 +537,7 @@ def _on_discard(state: State, c: Content, out: _Out, prompt: Prompt, inp: Discar
     hand = list(s.hands[s.turn])
     hand.remove(inp.card)
     s.hands[s.turn] = tuple(hand)
-    s.discards.append(inp.card)
+    s.discards = [*s.discards, inp.card]
     out.say(f"{_name(s, s.turn)} discards a key (G4.4)", "runner.discard", who=_name(s, s.turn))
     _end_turn(s, c, out)
     return s
@@ -565,7 +572,7 @@ def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: I
         )
     s = state.clone()
     if s.config.cards == "virtual":
-        s.pile.pop()
+        _draw_top(s)
     if prompt.purpose == "deal":
         s.hands[seat] = (*s.hands[seat], inp.card)
         s.dealt += 1

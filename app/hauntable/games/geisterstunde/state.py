@@ -44,12 +44,15 @@ class State:
     awaiting: Prompt | None = None
 
     def clone(self) -> State:
+        """A copy whose ``rooms`` and ``hands`` can be changed in place.
+
+        ``pile`` and ``discards`` stay shared with this state (most inputs leave them alone): the rules
+        replace them with new lists, never change them in place.
+        """
         new = object.__new__(State)
         new.__dict__ = self.__dict__.copy()
         new.rooms = list(self.rooms)
         new.hands = list(self.hands)
-        new.pile = list(self.pile)
-        new.discards = list(self.discards)
         return new
 
     @property
