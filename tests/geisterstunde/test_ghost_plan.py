@@ -79,3 +79,14 @@ def test_G2_4_the_plan_stays_secret_until_revealed():
 @pytest.mark.parametrize("text", ["reveal", "catch 1", "key red", "discard red-lion"])
 def test_E2_only_the_plan_is_awaited_at_the_start_of_a_round(text: str):
     assert refused(start(), text).code == "input/not_awaited"
+
+
+def test_G4_2_the_public_view_shows_the_top_cards_crest_but_not_its_colour_nor_a_hand():
+    from hauntable.games.geisterstunde import GAME, GameConfig
+
+    step = GAME.new_game(GameConfig.quick(3, house_rules=HouseRules(crest_refill="ask")))
+    step = arrange(do(step, "plan lily"), hands={1: ("green-lion", "red-eagle")}, pile=["red-dragon"])
+    step = do(step, "key green", "end")  # room 12 shows the dragon: the top card is offered
+    view = public_json(step.state)
+    assert view["pile_top_last"] == {"cards": 1, "top_crest": "dragon"}
+    assert "red-dragon" not in str(view) and view["hands"] == [0, 1, 4]

@@ -105,6 +105,11 @@ def public_json(state: State) -> dict[str, Any]:
     data["pile_top_last"] = {"cards": len(state.pile), "top_crest": top.partition("-")[2] if top else None}
     data["hands"] = [len(h) for h in state.hands]
     data["rng"] = None
-    if data["awaiting"] is not None and data["awaiting"]["prompt"] in ("plan", "discard", "draw"):
-        data["awaiting"]["choices"] = []  # the ghost's options and a hand's cards are for one seat only
+    awaiting = data["awaiting"]
+    if awaiting is not None and awaiting["prompt"] in ("plan", "discard", "draw"):
+        # the ghost's options, a hand's cards and the top card's front are for one seat only
+        awaiting["choices"] = []
+        awaiting.pop("cards", None)
+        if awaiting.get("top"):
+            awaiting["top"] = None
     return data

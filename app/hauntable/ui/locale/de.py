@@ -150,7 +150,7 @@ STRINGS = {
     "castle.reveal": "Nächste Karte aufdecken",
     "castle.catch": "{who} fangen",
     "castle.discard": "{colour}en Schlüssel ablegen ({crest})",
-    "castle.draw": "{colour}en Schlüssel nehmen ({crest})",
+    "castle.draw": "Oberste Karte nehmen ({crest})",
     "castle.pass": "Liegen lassen",
     "castle.plan_lay": "Karten auslegen ({n})",
     "castle.plan_clear": "Zurücknehmen",

@@ -150,7 +150,7 @@ STRINGS = {
     "castle.reveal": "Turn over the next card",
     "castle.catch": "Catch {who}",
     "castle.discard": "Discard a {colour} key ({crest})",
-    "castle.draw": "Take the {colour} key ({crest})",
+    "castle.draw": "Take the top card ({crest})",
     "castle.pass": "Leave it",
     "castle.plan_lay": "Lay the cards ({n})",
     "castle.plan_clear": "Take them back",

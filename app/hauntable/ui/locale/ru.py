@@ -150,7 +150,7 @@ STRINGS = {
     "castle.reveal": "Открыть следующую карту",
     "castle.catch": "Поймать: {who}",
     "castle.discard": "Сбросить ключ: {colour} ({crest})",
-    "castle.draw": "Взять ключ: {colour} ({crest})",
+    "castle.draw": "Взять верхнюю карту ({crest})",
     "castle.pass": "Оставить",
     "castle.plan_lay": "Выложить карты ({n})",
     "castle.plan_clear": "Забрать обратно",

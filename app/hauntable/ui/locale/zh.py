@@ -150,7 +150,7 @@ STRINGS = {
     "castle.reveal": "翻开下一张牌",
     "castle.catch": "抓住 {who}",
     "castle.discard": "弃掉{colour}钥匙（{crest}）",
-    "castle.draw": "拿{colour}钥匙（{crest}）",
+    "castle.draw": "拿顶牌（{crest}）",
     "castle.pass": "不拿",
     "castle.plan_lay": "放下这些牌（{n}）",
     "castle.plan_clear": "收回",
