@@ -280,3 +280,21 @@ def test_the_castle_lies_on_the_reference_grid_with_the_verlies_north_of_the_tre
     assert CELLS["02"] == ("ground", 3, 5) and CELLS["dungeon"] == ("ground", 3, 6)
     assert CELLS["40"] == ("ground", 1, 1) and CELLS["44"] == ("ground", 5, 1)
     assert all(REFERENCE.cell_reader(*c) is not None for c in CELLS.values())
+
+
+def test_G2_cards_left_on_the_plan_slots_from_the_last_round_count_for_the_next_plan(table):
+    table.lay(ghost("lily"), "ghost:1")
+    table.referee.confirm_plan()
+    for _ in range(2):
+        table.session.submit(table.session.game.inputs.parse("skip"), source="touch")
+        table.referee.refresh()
+        card = "red-tower" if table.awaiting.player == 1 else "blue-eagle"
+        table.card(card, "draw")
+        table.card(card)
+    table.session.submit(table.session.game.inputs.parse("reveal"), source="touch")
+    table.session.submit(table.session.game.inputs.parse("catch 1"), source="touch")
+    table.referee.refresh()  # Ben is the ghost now; Anna's lily still lies on slot 1
+    assert table.awaiting.kind == "plan" and table.awaiting.player == 1
+    (v,) = table.lay(ghost("dragon"), "ghost:2")  # no gap: slot 1 holds the lily
+    assert v.seat == 1 and "2 card(s) lie" in v.message
+    assert table.referee.confirm_plan().accepted and table.state.plan == ("lily", "dragon")

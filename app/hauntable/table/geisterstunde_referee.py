@@ -146,8 +146,24 @@ class GeisterstundeReferee:
         with self._lock:
             if not isinstance(self.session.step.awaiting, LayPlan):
                 self._plan.clear()
+            elif not self._plan and self.scanner is not None:
+                self._plan = self._cards_on_slots()  # cards left lying from the last round count
             if self.scanner is not None:
                 self.scanner.expect(self.expected_readers())
+
+    def _cards_on_slots(self) -> dict[int, str]:
+        """The ghost cards the scanner sees on the plan slots now: slot number -> crest."""
+        assert self.scanner is not None
+        found: dict[int, str] = {}
+        for i, slot in enumerate(PLAN_SLOTS, 1):
+            spec = self.layout.slot_reader(slot)
+            if spec is None:
+                continue
+            for uid in self.scanner.present(spec.id):
+                tag = self.registry.lookup(uid)
+                if tag is not None and tag.kind == "card" and tag.name.startswith(GHOST_CARD):
+                    found[i] = tag.name.removeprefix(GHOST_CARD)
+        return found
 
     # --- observations ---------------------------------------------------------------------------------------
 
