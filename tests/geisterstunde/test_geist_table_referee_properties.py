@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_table_referee import CELLS, CONTENT, CRESTS, Table, figure, ghost, key
+from test_geist_table_referee import CELLS, CONTENT, CRESTS, Table, figure, ghost, key
 
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.hashing import state_hash
