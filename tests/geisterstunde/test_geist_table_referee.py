@@ -67,11 +67,11 @@ def cell(room: str) -> str:
 class Table:
     """backend -> scanner -> referee -> session, for a 3-player table-mode game (Anna the ghost)."""
 
-    def __init__(self, tmp_path, registry):
+    def __init__(self, tmp_path, registry, cards: str = "table", seed: int = 0):
         from hauntable.table.scanner import Scanner
 
         self.backend = MockBackend(REFERENCE)
-        config = GameConfig.quick(3, cards="table")
+        config = GameConfig.quick(3, cards=cards, seed=seed)
         self.session = Session.new("geisterstunde", config, log=GameLog(tmp_path / "g.sqlite3"))
         self.scanner = Scanner(self.backend.readers(), self.backend.clock)
         self.private: list[tuple[int, str]] = []
