@@ -19,7 +19,19 @@ from hauntable.ui.harness import kv_env
 
 kv_env()
 
-SCREENS = ("attract", "setup", "play", "dice", "rotation", "card", "haunt", "admin", "seat90")
+SCREENS = (
+    "attract",
+    "setup",
+    "play",
+    "dice",
+    "rotation",
+    "card",
+    "haunt",
+    "admin",
+    "seat90",
+    "castle",
+    "ghostsetup",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         "haunt": lambda: show_game(3, 2000),
         "admin": lambda: (h.app.go("admin"), _unlock(h)),
         "seat90": lambda: _seat90(h, show_game),
+        "castle": lambda: _castle(h),
+        "ghostsetup": lambda: (h.app.abandon_game(), h.app.go("ghostsetup")),
     }
     for lang in args.lang.split(","):
         h.app.set_language(lang)
@@ -70,6 +84,22 @@ def main(argv: list[str] | None = None) -> int:
             print(path)
     h.close()
     return 0
+
+
+def _castle(h) -> None:
+    """A Geisterstunde game played by the random bot until the ghost has turned a card over mid-plan."""
+    from hauntable.engine.bots import seq_seeded_choice
+
+    h.app.start_geisterstunde(seed=11)
+    channel = h.app.channel
+    for _ in range(2000):
+        state = channel.step.state
+        if state.awaiting is None or (
+            state.awaiting.kind == "reveal" and state.revealed >= 1 and state.round > 2
+        ):
+            break
+        channel.submit(seq_seeded_choice(channel.session.game, channel.step, 11), channel.seq)
+    h.app.refresh()
 
 
 def _unlock(h) -> None:

@@ -12,13 +12,14 @@ import os
 import sys
 
 from hauntable.engine.bots import seq_seeded_choice
-from hauntable.engine.game import find_game
+from hauntable.engine.game import find_game, game_names
 from hauntable.engine.log import GameLog, LogError
 from hauntable.engine.rejections import HauntableError
 from hauntable.paths import add_data_dir_argument, db_path
 from hauntable.session import ResumeError, Session
 
 GAME_NAME = "betrayal"
+DEFAULT_PLAYERS = {"betrayal": "zoe,ox,vivian", "geisterstunde": "Anna,Ben,Cleo"}
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -40,9 +41,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="stop once the game holds M inputs in total, counting resumed ones (default 10000)",
     )
     parser.add_argument(
+        "--game",
+        default=GAME_NAME,
+        choices=game_names(),
+        help="the game a new bot game plays (default %(default)s; a resumed game keeps its own)",
+    )
+    parser.add_argument(
         "--players",
-        default="zoe,ox,vivian",
-        help="explorers of a new game, comma separated (default %(default)s)",
+        default=None,
+        help="a new game's seats, comma separated: Betrayal explorers (default zoe,ox,vivian) or "
+        "Geisterstunde player names, the first one the first ghost (default Anna,Ben,Cleo)",
     )
     parser.add_argument("--today", default="01-01", metavar="MM-DD", help="a new game's date (birthdays)")
     add_data_dir_argument(parser)
@@ -50,14 +58,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = find_game(GAME_NAME)
+    game = find_game(args.game)
     config = None
     if args.game_id is None:
-        players = [
-            {"name": f"Player {i}", "character": c.strip()} for i, c in enumerate(args.players.split(","), 1)
-        ]
+        seats = [p.strip() for p in (args.players or DEFAULT_PLAYERS.get(game.name, "")).split(",")]
+        if game.name == "betrayal":
+            players = [{"name": f"Player {i}", "character": c} for i, c in enumerate(seats, 1)]
+            data = {"players": players, "seed": args.seed, "today": args.today}
+        else:
+            data = {"players": seats, "seed": args.seed}
         try:
-            config = game.config_from_json({"players": players, "seed": args.seed, "today": args.today})
+            config = game.config_from_json(data)
             game.new_game(config)  # refuse a bad config before the log is touched
         except HauntableError as exc:
             print(f"bot: {exc}", file=sys.stderr)
@@ -67,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
             if config is None:
                 session = Session.resume(log, args.game_id)
             else:
-                session = Session.new(GAME_NAME, config, log=log)
+                session = Session.new(game.name, config, log=log)
         except LogError as exc:
             print(f"bot: {exc}", file=sys.stderr)
             return 2

@@ -36,7 +36,8 @@ class RandomBot:
         choices = prompt.choices()
         if not choices:
             raise ValueError(f"the bot cannot answer {prompt.kind!r} prompts")
-        ends = [c for c in choices if c.kind == "end"]
+        # a prompt that accepts no "end" lists none: skip the scan (the ghost's plan lists ~70 choices)
+        ends = "end" in prompt.accepts and any(c.kind == "end" for c in choices)
         if ends and len(choices) > 1 and self.rng.below(1000) >= self.end_bias * 1000:
             choices = tuple(c for c in choices if c.kind != "end")
         return choices[self.rng.below(len(choices))]

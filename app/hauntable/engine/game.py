@@ -58,10 +58,12 @@ class GameDefinition(Protocol):
 
 _GAMES = {
     "betrayal": "hauntable.games.betrayal:GAME",
+    "geisterstunde": "hauntable.games.geisterstunde:GAME",
 }
 _ALIASES = {
     "betrayal-at-house-on-the-hill": "betrayal",
     "bahoth": "betrayal",
+    "ghost-hour": "geisterstunde",
 }
 
 

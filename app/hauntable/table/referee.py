@@ -47,12 +47,16 @@ NO_ROLL = "No roll expected now"
 
 @dataclasses.dataclass(frozen=True)
 class Verdict:
-    """What came of one observation. ``accepted``: the game moved on; ``message``: tell the players."""
+    """What came of one observation. ``accepted``: the game moved on; ``message``: tell the players.
+
+    ``seat``: the message is for that player alone (the Geisterstunde ghost's plan), not the table.
+    """
 
     accepted: bool
     message: str | None = None
     step: Step | None = None
     rejection: Rejection | None = None
+    seat: int | None = None
 
 
 IGNORED = Verdict(False)

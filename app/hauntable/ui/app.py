@@ -31,7 +31,7 @@ from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
 from hauntable.ui.simulator import SimResult, TableSimulator
 
-SCREENS = ("attract", "setup", "play", "haunt", "admin")
+SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle", "ghostsetup")
 KV_DIR = Path(__file__).parent / "screens"
 
 
@@ -58,6 +58,7 @@ class HauntableApp(App):
     game_running = BooleanProperty(False)
     haunt_shown = False  # the haunt banner was shown for this game
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
+    castle_table = ObjectProperty(None, allownone=True)  # a simulated Geisterstunde table, when chosen
 
     def __init__(
         self,
@@ -82,7 +83,7 @@ class HauntableApp(App):
     # --- building ---------------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        from hauntable.ui.screens import admin, attract, haunt, play, setup
+        from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, setup
 
         self.font_path = fonts.register()
         self.lang = self.settings.language
@@ -99,6 +100,8 @@ class HauntableApp(App):
         sm.add_widget(play.PlayScreen(name="play"))
         sm.add_widget(haunt.HauntScreen(name="haunt"))
         sm.add_widget(admin.AdminScreen(name="admin"))
+        sm.add_widget(castle.CastleScreen(name="castle"))
+        sm.add_widget(ghostsetup.GhostSetupScreen(name="ghostsetup"))
         from kivy.core.window import Window
 
         Window.bind(on_touch_down=self._touched)
@@ -157,9 +160,57 @@ class HauntableApp(App):
         self._attach(Session.new("betrayal", config, log=self.log))
         return None
 
+    def start_geisterstunde(
+        self,
+        names: tuple[str, ...] = (),
+        seed: int | None = None,
+        table: bool = False,
+        ghost: int = 0,
+        house_rules: dict[str, str] | None = None,
+    ) -> str | None:
+        """Start a Geisterstunde game (virtual key deck), seat ``ghost`` the first ghost; a sentence if the
+        set-up is refused (the engine's ``GameConfig.validate``).
+
+        ``table``: play it through a simulated table (:class:`~hauntable.ui.castle_sim.CastleTable`):
+        taps lay tags on mock readers and the Geisterstunde referee turns them into inputs.
+        """
+        from hauntable.engine.rejections import BadConfig
+        from hauntable.games.geisterstunde import GameConfig as GhostConfig
+
+        seed = (
+            seed if seed is not None else (self.seed if self.seed is not None else time.time_ns() % 1_000_000)
+        )
+        from hauntable.games.geisterstunde import HouseRules as GhostRules
+
+        names = names or tuple(i18n.tr("setup.seat", n=i) for i in (1, 2, 3))
+        try:
+            config = GhostConfig(
+                players=tuple(names), ghost=ghost, seed=seed, house_rules=GhostRules(**(house_rules or {}))
+            )
+            config.validate()
+        except BadConfig as exc:
+            return str(exc)
+        session = Session.new("geisterstunde", config, log=self.log)
+        if self.castle_table is not None:
+            self.castle_table.close()
+        self.castle_table = None
+        if table:
+            from hauntable.ui.castle_sim import CastleTable
+
+            self.castle_table = CastleTable(session)
+        self._attach(session)
+        return None
+
     def _attach(self, session: Session) -> None:
         self.channel = Channel(session)
         self.channel.bind(on_step=lambda _s: self._redraw(), on_refusal=self._refused)
+        if session.game.name == "geisterstunde":
+            self.simulator = None  # the table simulator stands in for Betrayal's readers only
+            self.sim_message = ""
+            self.game_running = True
+            self.go("castle")
+            self.refresh()
+            return
         seed = session.step.state.config.seed
         self.simulator = TableSimulator(self.channel, seed, self.content)
         self.dice = VirtualDice(seed + 1)
@@ -185,6 +236,9 @@ class HauntableApp(App):
         return None
 
     def abandon_game(self) -> None:
+        if self.castle_table is not None:
+            self.castle_table.close()
+        self.castle_table = None
         self.channel = self.simulator = None
         self.game_running = False
         self.go("attract")
@@ -248,7 +302,7 @@ class HauntableApp(App):
             return
         self.root.current_screen.refresh()  # the others refresh when they are entered
         state = self.channel.step.state if self.channel else None
-        if state is not None and state.haunt is not None and self.root.current == "play":
+        if state is not None and getattr(state, "haunt", None) is not None and self.root.current == "play":
             # the banner once when the haunt begins ("Play the haunt" comes back here), again at the end
             won = state.haunt.get("winner") is not None
             if won or not self.haunt_shown:

@@ -1,0 +1,159 @@
+"""The Geisterstunde screen: the castle, whose turn, hand sizes, the top card's crest, the plan cards
+(face down until turned over), the answers to the awaited prompt, what just happened, the winner.
+
+The ghost's plan is built on a pad of five crest buttons: taps add a card face down (the pad shows how many,
+not which), "Lay the cards" submits them, "Take them back" starts again. On a shared screen the table can
+watch the ghost's fingers; at a table with readers the plan slots keep it secret.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+
+from hauntable.engine.outcomes import Outcome
+from hauntable.games.geisterstunde.content import load_content
+from hauntable.games.geisterstunde.inputs import Plan
+from hauntable.ui import i18n
+from hauntable.ui.castle_view import castle_model, choice_label, crest_name, heading, outcome_line
+from hauntable.ui.channel import STALE_CODE
+from hauntable.ui.widgets.castle import CastleBoard  # noqa: F401  (castle.kv uses it)
+from hauntable.ui.widgets.prompt import ChoiceButton
+
+RECENT = 6
+
+
+class CastleScreen(Screen):
+    """Properties and redraw only; the layout is castle.kv, the actions go through the app's channel."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.content = load_content()
+        self.pending_plan: list[str] = []
+        self.recent: list[Outcome] = []  # newest first; words chosen at each redraw, in today's language
+        self._seen: tuple[int, int] = (0, -1)  # (id of the session, seq) last shown
+        self.table_message = ""  # what the simulated table's referee said last
+        self.ids.board.on_room = self._room_tapped
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        channel = app.channel if app else None
+        if channel is None or channel.session.game.name != "geisterstunde":
+            return
+        state = channel.step.state
+        model = castle_model(state, self.content)
+        self.ids.board.model = model
+        self.ids.status.text = "\n".join(model.status)
+        seen = (id(channel.session), state.seq)
+        if seen != self._seen:
+            if seen[0] != self._seen[0]:
+                self.recent = []  # a new game
+            self._seen = seen
+            self.recent = (list(reversed(channel.step.outcomes)) + self.recent)[:RECENT]
+            if state.awaiting is None or state.awaiting.kind != "plan":
+                self.pending_plan = []
+        self.ids.outcomes.text = "\n".join(outcome_line(o, self.content) for o in self.recent)
+        refusal = channel.last_refusal
+        text = ""
+        if refusal is not None and refusal.seq == state.seq:
+            text = i18n.tr("refusal.stale") if refusal.code == STALE_CODE else refusal.sentence
+        self.ids.refusal.text = text
+        self.ids.table.text = self.table_message if app.castle_table is not None else ""
+        self.ids.heading.text = heading(state)
+        self.ids.winner.text = i18n.tr("castle.won", who=model.winner) if model.winner else ""
+        self._answers(state, app)
+
+    def _answers(self, state, app) -> None:
+        area = self.ids.answers
+        area.clear_widgets()
+        prompt = state.awaiting
+        if prompt is None:
+            again = Button(text=i18n.tr("haunt.again"), font_size=22)
+            again.bind(on_release=lambda *_: (app.abandon_game(), app.go("attract")))
+            area.add_widget(again)
+            return
+        if prompt.kind == "plan":
+            area.add_widget(self._plan_pad(state, app))
+            return
+        choices = prompt.choices()
+        grid = GridLayout(cols=min(3, max(1, len(choices))), spacing=6)
+        for inp in choices:
+            b = ChoiceButton(text=choice_label(inp, state), inp=inp, seq=state.seq, font_size=18)
+            b.bind(on_release=self._answer)
+            grid.add_widget(b)
+        area.add_widget(grid)
+
+    def _answer(self, btn: ChoiceButton) -> None:
+        """A tap on an answer: through the simulated table's key slot for a key, else the channel."""
+        app = App.get_running_app()
+        table = app.castle_table
+        if table is not None and btn.inp.kind == "key" and btn.seq == app.channel.seq:
+            state = app.channel.step.state
+            colour = btn.inp.card
+            card = next(k for k in state.hands[state.turn] if k.startswith(colour + "-"))
+            self._told(table.play_key(card))
+            return
+        app.submit(btn.inp, btn.seq)
+        if table is not None:
+            table.sync()  # the figures follow what was done by touch (a reveal, a swap)
+
+    def _room_tapped(self, room: str) -> None:
+        """Simulated table: lift the figure whose move it is and set it down in ``room``."""
+        app = App.get_running_app()
+        table = app.castle_table if app else None
+        prompt = app.channel.step.awaiting if app and app.channel else None
+        if table is None or prompt is None or prompt.kind not in ("turn", "reveal"):
+            return
+        self._told(table.move_figure(prompt.player, room))
+
+    def _told(self, verdict) -> None:
+        app = App.get_running_app()
+        text = verdict.message or ""
+        if verdict.seat is not None:
+            text = i18n.tr("castle.for_ghost", text=text)
+        self.table_message = text
+        if verdict.accepted:
+            app.castle_table.sync()  # hands tidy the figures after a swap
+        app.refresh()
+
+    def _plan_pad(self, state, app) -> BoxLayout:
+        pad = BoxLayout(orientation="vertical", spacing=6)
+        crests = GridLayout(cols=5, spacing=6)
+        for crest in self.content.crests:
+            b = Button(text=crest_name(crest), font_size=17, disabled=crest in self.pending_plan)
+            b.name = f"crest-{crest}"
+            b.bind(on_release=lambda _b, c=crest: self._add(c))
+            crests.add_widget(b)
+        pad.add_widget(crests)
+        row = BoxLayout(spacing=6)
+        laid = Button(text=i18n.tr("castle.plan_lay", n=len(self.pending_plan)), font_size=18)
+        laid.name = "plan-lay"
+        laid.disabled = not self.pending_plan
+        seq = state.seq
+        laid.bind(on_release=lambda *_: self._lay(app, seq))
+        back = Button(text=i18n.tr("castle.plan_clear"), font_size=18, disabled=not self.pending_plan)
+        back.bind(on_release=lambda *_: self._clear())
+        row.add_widget(laid)
+        row.add_widget(back)
+        pad.add_widget(row)
+        return pad
+
+    def _add(self, crest: str) -> None:
+        if len(self.pending_plan) < 4 and crest not in self.pending_plan:
+            self.pending_plan.append(crest)
+        self.refresh()
+
+    def _clear(self) -> None:
+        self.pending_plan = []
+        self.refresh()
+
+    def _lay(self, app, seq: int) -> None:
+        plan, self.pending_plan = tuple(self.pending_plan), []
+        if app.castle_table is not None and seq == app.channel.seq:
+            self._told(app.castle_table.lay_plan(plan))  # face down on the four plan slots
+            return
+        app.submit(Plan(plan), seq)
+        self.refresh()

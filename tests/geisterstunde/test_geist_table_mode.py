@@ -1,0 +1,46 @@
+"""Table mode (cards="table"): key cards taken from the physical pile arrive as ``draw`` inputs."""
+
+from __future__ import annotations
+
+from geistkit import arrange, codes, do, refused, start
+
+
+def dealt(n: int = 2):
+    step = start(n, cards="table")
+    hands = [["red-lion", "green-eagle", "blue-lily", "red-tower"], ["green-lion", "blue-eagle", "red-lily"]]
+    for seat in range(1, n):
+        for card in (hands[seat - 1] + ["blue-dragon"])[:4]:
+            step = do(step, f"draw {card}")
+    return step
+
+
+def test_G1_3_table_deal_then_the_plan():
+    step = dealt(3)
+    assert step.state.pile == [] and step.state.hands[1] == (
+        "red-lion",
+        "green-eagle",
+        "blue-lily",
+        "red-tower",
+    )
+    assert step.awaiting.kind == "plan" and "deal.done" in codes(step)
+
+
+def test_G4_1_a_skip_asks_for_the_card_read_on_the_key_slot():
+    step = arrange(do(dealt(), "plan lily"), hands={1: ("red-lion",)})
+    step = do(step, "skip")
+    assert step.awaiting.kind == "draw" and step.awaiting.purpose == "skip" and not step.awaiting.optional
+    assert refused(step, "pass").rule == "G4.1"
+    step = do(step, "draw green-dragon")
+    assert step.state.hands[1] == ("red-lion", "green-dragon") and step.awaiting.kind == "reveal"
+
+
+def test_G4_2_at_the_end_of_a_move_the_matching_top_card_may_be_read_or_passed():
+    step = arrange(do(dealt(), "plan lily"), hands={1: ("green-lion", "red-eagle")})
+    step = do(step, "key green", "end")  # into 12, the dragon
+    assert step.awaiting.kind == "draw" and step.awaiting.optional
+    err = refused(step, "draw red-lion")
+    assert err.rule == "G4.2" and "not the crest of room 12" in err.sentence
+    taken = do(step, "draw blue-dragon")
+    assert taken.state.hands[1] == ("red-eagle", "blue-dragon")
+    passed = do(step, "pass")
+    assert passed.state.hands[1] == ("red-eagle",) and passed.awaiting.kind == "reveal"

@@ -1,0 +1,148 @@
+"""The Geisterstunde screen in a real Kivy window, driven by taps; assertions on the words a player reads."""
+
+from __future__ import annotations
+
+from hauntable.games.geisterstunde.content import load_content
+from hauntable.ui.widgets.prompt import ChoiceButton
+
+CONTENT = load_content()
+
+
+def start(h, table: bool = False):
+    h.tap(h.app.root.get_screen("attract").ids.geisterstunde)
+    assert h.app.root.current == "ghostsetup"
+    setup = h.app.root.get_screen("ghostsetup")
+    h.tap(setup.ids.start_table if table else setup.ids.start)
+    assert h.app.root.current == "castle"
+
+
+def lay(h, *crests: str) -> None:
+    for crest in crests:
+        h.tap(h.find(name=f"crest-{crest}"))
+    h.tap(h.find(name="plan-lay"))
+
+
+def test_G2_the_ghost_lays_its_plan_on_the_pad_and_the_screen_shows_only_how_many(table_app):
+    h = table_app
+    start(h)
+    assert "Seat 1 (ghost): lay 1 to 4 crest cards face down" in h.texts()
+    assert "Ghost: Seat 1 (Dungeon)" in h.texts()
+    lay(h, "lily", "dragon")
+    text = h.texts()
+    assert "The ghost lays 2 card(s) face down" in text
+    assert "Ghost's cards: - + 2 face down" in text
+    assert "Dragon" not in text.split("Ghost's cards")[1].splitlines()[0]
+    assert "Seat 2: play keys, or skip and take a card" in text
+
+
+def test_G2_2_an_impossible_plan_shows_the_engines_sentence_and_changes_nothing(table_app):
+    h = table_app
+    start(h)
+    seq = h.app.channel.seq
+    lay(h, "tower")
+    assert "Card 1 cannot be followed: no room next to the Verlies shows its crest." in h.texts()
+    assert h.app.channel.seq == seq
+
+
+def test_G5_G6_G7_a_whole_game_by_taps_reveals_card_by_card_and_ends_with_a_winner(table_app):
+    h = table_app
+    start(h)
+    reveals = catches = 0
+    for _ in range(3000):
+        state = h.app.channel.step.state
+        if state.awaiting is None:
+            break
+        if state.awaiting.kind == "plan":
+            lay(h, *CONTENT.plans[state.rooms[state.ghost]][(state.seq * 7) % 5])
+            continue
+        buttons = [w for w in h.walk() if isinstance(w, ChoiceButton)]
+        assert buttons, h.texts()
+        if state.awaiting.kind == "reveal":
+            reveals += 1
+            assert f"turn over card {state.awaiting.card} of {state.awaiting.of}" in h.texts()
+        if state.awaiting.kind == "victim":
+            catches += 1
+        # prefer playing keys, so a game ends in few taps
+        keys = [b for b in buttons if b.inp.kind == "key"]
+        h.tap((keys or buttons)[state.seq % len(keys or buttons)], frames=1)
+    state = h.app.channel.step.state
+    assert state.winner is not None
+    assert f"{state.config.players[state.winner]} escapes and wins!" in h.texts()
+    assert reveals > 0
+    h.tap_text("New game")
+    assert h.app.root.current == "attract"
+
+
+def test_the_castle_screen_speaks_german(make_app):
+    h = make_app(language="de")
+    start(h)
+    text = h.texts()
+    assert "Platz 1 (Gespenst): 1 bis 4 Wappenkarten verdeckt auslegen" in text
+    assert "Schatzkammer" in text and "Lilie" in text and "Verlies" in text
+    lay(h, "lily")
+    assert "Das Gespenst legt 1 Karte(n) verdeckt aus" in h.texts()
+    assert any(f"{c} Schlüssel" in h.texts() for c in ("Roter", "Grüner", "Blauer"))
+
+
+def tap_room(h, room: str) -> None:
+    board = h.app.root.get_screen("castle").ids.board
+    r = CONTENT.rooms.get(room)
+    row, col = (r.row, r.col) if r else (-1, 2)  # the Verlies sits above the treasury
+    x, y, s = board.room_rect(row, col)
+    h.tap(pos=board.to_window(x + s / 2, y + s / 2))
+
+
+def test_G3_on_the_simulated_table_taps_move_figures_and_a_wall_is_named(table_app):
+    h = table_app
+    start(h, table=True)
+    assert h.app.castle_table is not None
+    lay(h, "lily")  # laid face down on plan slot 1, then confirmed
+    assert h.app.channel.step.state.plan == ("lily",)
+    seq = h.app.channel.seq
+    tap_room(h, "13")  # Seat 2 through a wall
+    assert "No door leads from the Schatzkammer to room 13 (G3.2)" in h.texts()
+    assert h.app.channel.seq == seq
+    tap_room(h, "02")
+    assert "Seat 2's figure is back" in h.texts()
+    state = h.app.channel.step.state
+    colour = next(
+        c for c, to in CONTENT.rooms["02"].doors.items() if any(k.startswith(c) for k in state.hands[1])
+    )
+    tap_room(h, CONTENT.rooms["02"].doors[colour])  # through a door whose key Seat 2 holds
+    assert h.app.channel.seq == seq + 1
+    assert f"Seat 2 opens the {colour} door" in h.texts()
+
+
+def test_G5_1_on_the_simulated_table_the_ghost_figure_tapped_to_its_room_turns_the_card_over(table_app):
+    h = table_app
+    start(h, table=True)
+    lay(h, "lily")
+    while h.app.channel.step.awaiting.kind != "reveal":
+        h.tap(next(w for w in h.walk() if isinstance(w, ChoiceButton) and w.inp.kind in ("skip", "discard")))
+    tap_room(h, "12")  # not where the lily leads
+    assert "The ghost floats only as its cards are turned over (G5.1)" in h.texts()
+    tap_room(h, "dungeon")
+    tap_room(h, "02")
+    assert "The ghost turns over the Lily and floats into Treasury" in h.texts()
+    assert h.app.channel.step.awaiting.kind == "victim"
+
+
+def test_G1_the_set_up_seats_two_to_four_names_the_first_ghost_and_sets_house_rules(table_app):
+    h = table_app
+    h.tap(h.app.root.get_screen("attract").ids.geisterstunde)
+    setup = h.app.root.get_screen("ghostsetup")
+    h.tap_text("Add a seat")
+    fields = [w for w in h.walk() if w.__class__.__name__ == "TextInput"]
+    assert len(fields) == 4
+    fields[0].text = "Ada"
+    fields[1].text = "Ada"
+    h.tap(setup.ids.start)
+    assert "Every player needs a name, and no two the same." in h.texts()  # the engine's sentence
+    fields[1].text = "Bo"
+    h.tap(h.find(name="ghost-2"))
+    h.tap(h.find(name="rule-impossible_plan-stop"))
+    h.tap(setup.ids.start)
+    state = h.app.channel.step.state
+    assert state.config.players == ("Ada", "Bo", "Seat 3", "Seat 4") and state.ghost == 2
+    assert state.config.house_rules.impossible_plan == "stop"
+    assert "Seat 3 (ghost): lay 1 to 4 crest cards face down" in h.texts()
