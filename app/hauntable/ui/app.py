@@ -57,6 +57,7 @@ class HauntableApp(App):
     idle_seconds = NumericProperty(120)
     game_running = BooleanProperty(False)
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
+    resume_offer = StringProperty("")  # who was playing the unfinished logged game and how far it got
 
     def __init__(
         self,
@@ -108,6 +109,7 @@ class HauntableApp(App):
             # SDL turns SIGTERM into a close request, which kiosk mode refuses; systemd must still stop us
             signal.signal(signal.SIGTERM, lambda *_a: Clock.schedule_once(lambda _dt: self.stop()))
         Clock.schedule_interval(self._check_idle, 5)
+        self.offer_resume()
         # under systemd (Type=notify, WatchdogSec): ready once drawn, then pinged from this main loop, so a
         # hung UI gets the app restarted; without NOTIFY_SOCKET every call is a no-op
         self.watchdog = Watchdog(require=("ui",))
@@ -127,6 +129,8 @@ class HauntableApp(App):
         i18n.set_language(lang)
         self.settings.language = lang
         self.lang = lang
+        if self.resume_offer:
+            self.offer_resume()  # in the new language
         self.refresh()
 
     def go(self, screen: str) -> None:
@@ -182,7 +186,44 @@ class HauntableApp(App):
         # the simulator's virtual stack and decks start afresh; what is in the house stays out of them
         return None
 
+    def offer_resume(self) -> None:
+        """After a crash or power cut, the attract screen offers the log's unfinished game (or a new one)."""
+        record = self.log.latest_unfinished() if self.log is not None else None
+        self.resume_offer = "" if record is None else self._describe(record)
+
+    def _describe(self, record) -> str:
+        """Who was playing and how far it got, from the log alone (no replay: start-up stays fast)."""
+        players = []
+        for p in record.config.get("players", []):
+            character = self.content.characters.get(p.get("character"))
+            players.append(f"{p.get('name')} ({character.name if character else p.get('character')})")
+        started = record.created[11:16] if len(record.created) >= 16 else record.created
+        return i18n.tr("attract.unfinished", players=", ".join(players), n=record.inputs, started=started)
+
+    def resume_offered(self) -> None:
+        """The attract screen's "Resume this game"."""
+        problem = self.resume_latest()
+        if problem is not None:
+            self.notice = problem
+        self.resume_offer = ""
+
+    def set_aside_unfinished(self) -> None:
+        """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
+        from hauntable.engine.log import ABANDONED
+
+        record = self.log.latest_unfinished() if self.log is not None else None
+        if record is not None:
+            self.log.mark(record.id, ABANDONED)
+        self.resume_offer = ""
+        self.go("setup")
+
     def abandon_game(self) -> None:
+        """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
+        from hauntable.engine.log import ABANDONED
+
+        session = self.channel.session if self.channel is not None else None
+        if session is not None and session.log is not None and not session.over:
+            session.log.mark(session.game_id, ABANDONED)
         self.channel = self.simulator = None
         self.game_running = False
         self.go("attract")
