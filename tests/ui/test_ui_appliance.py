@@ -73,3 +73,77 @@ def test_an_abandoned_game_is_not_offered_at_the_next_start(make_app, tmp_path):
         h.close()
         h = make_app(log=log)
         assert "not finished" not in h.texts() and "Touch to play" in h.texts()
+
+
+def test_a_game_log_is_exported_as_json_lines_to_the_usb_drive(make_app, tmp_path):
+    from hauntable.commands.replay import replay_jsonl
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        h = make_app(log=log, export_dir=str(stick))
+        seq = play_a_little(h)
+        game_id = h.app.channel.session.game_id
+        h.app.go("admin")
+        h.frames(3)
+        for d in "1234":
+            h.tap_text(d)
+        h.tap_text("OK")
+        h.tap_text("Export game logs to a USB drive")
+        assert f"Drive: {stick}" in h.texts()
+        h.tap(h.find(f"Game {game_id} · ", contains=True))
+        written = stick / f"hauntable-{log.game(game_id).created[:10]}-game{game_id}.jsonl"
+        assert f"Game {game_id} written to {written}. The drive can be removed." in h.texts()
+        lines = written.read_text().splitlines()
+        assert len(lines) == 1 + seq and '"type": "game"' in lines[0]
+        assert replay_jsonl(lines).state.seq == seq
+
+
+def test_with_no_drive_mounted_the_export_says_so(make_app, tmp_path):
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        h = make_app(log=log, export_dir=str(tmp_path / "not-mounted"))
+        unlock(h)
+        h.tap_text("Export game logs to a USB drive")
+        assert "No USB drive is mounted. Plug one in, wait a moment, then look again." in h.texts()
+        (tmp_path / "not-mounted").mkdir()  # the operator plugs a stick in
+        h.tap_text("Look for a drive again")
+        assert f"Drive: {tmp_path / 'not-mounted'}" in h.texts()
+
+
+def test_house_rules_chosen_in_the_admin_menu_apply_to_the_next_game(table_app):
+    h = table_app
+    unlock(h)
+    h.tap_text("House rules for the next game")
+    h.tap_text("Haunt roll dice: six dice")
+    h.tap_text("Revolving Wall room tile: off")
+    assert "Haunt roll dice: one die per omen" in h.texts()
+    assert "Revolving Wall room tile: on" in h.texts()
+    h.tap_text("< Back")
+    h.tap_text("Close")
+    start(h)
+    rules = h.app.channel.step.state.config.house_rules
+    assert rules.haunt_roll_dice == "per_omen" and rules.revolving_wall is True
+    assert rules.door_matching == "connect_all"  # untouched rules keep their defaults
+
+
+def wait_for(h, text: str, frames: int = 400) -> str:
+    for _ in range(frames):
+        h.frames(1)
+        if text in h.texts():
+            break
+    return h.texts()
+
+
+def test_the_self_test_runs_on_the_mock_table_and_shows_faults(make_app, tmp_path):
+    from hauntable.table.layout import REPO_HARDWARE
+
+    layout = tmp_path / "bench.toml"
+    text = (REPO_HARDWARE / "bench.toml").read_text()
+    layout.write_text(text.replace("[mock]", '[mock]\ndead = ["ground:2,0"]\ndead_towers = ["tower:1"]'))
+    h = make_app(layout=str(layout))
+    unlock(h)
+    h.tap_text("Hardware self-test")
+    text = wait_for(h, "fault(s)")
+    assert "bench on the mock backend: 7 devices, 2 fault(s)" in text, text
+    assert "FAULT tower tower:1 (/dev/ttyACM0): no HELLO reply (mock fault)" in text
+    assert "FAULT reader ground:2,0" in text and "reader: 3 ok" in text

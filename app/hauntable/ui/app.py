@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
 from hauntable.engine.log import GameLog
-from hauntable.games.betrayal.config import GameConfig, PlayerSpec
+from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll
 from hauntable.kiosk.watchdog import Watchdog
@@ -44,6 +44,10 @@ class UiSettings:
     idle_seconds: int = 120
     pin_file: str | None = None  # the admin PIN store (kiosk/pin.py); None: admin-pin.json beside the log
     kiosk: bool = False
+    house_rules: dict[str, str | bool] = dataclasses.field(default_factory=dict)  # for the next game
+    export_dir: str | None = None  # log export goes here instead of a detected USB drive (kiosk/media.py)
+    layout: str | None = None  # the table's layout file (default: $HAUNTABLE_LAYOUT or hardware/reference)
+    backend: str | None = "mock"  # the self-test's backend; None: $HAUNTABLE_BACKEND, else the layout's
 
 
 class HauntableApp(App):
@@ -152,6 +156,7 @@ class HauntableApp(App):
             seed=seed,
             rooms="table",
             cards="table",
+            house_rules=self.house_rules(),
         )
         try:
             config.validate(self.content)
@@ -159,6 +164,10 @@ class HauntableApp(App):
             return str(exc)
         self._attach(Session.new("betrayal", config, log=self.log))
         return None
+
+    def house_rules(self) -> HouseRules:
+        """The house rules the next game starts with (chosen in the admin menu; defaults otherwise)."""
+        return HouseRules(**self.settings.house_rules)
 
     def _attach(self, session: Session) -> None:
         self.channel = Channel(session)
