@@ -147,3 +147,88 @@ def test_the_self_test_runs_on_the_mock_table_and_shows_faults(make_app, tmp_pat
     assert "bench on the mock backend: 7 devices, 2 fault(s)" in text, text
     assert "FAULT tower tower:1 (/dev/ttyACM0): no HELLO reply (mock fault)" in text
     assert "FAULT reader ground:2,0" in text and "reader: 3 ok" in text
+
+
+# --- the dice tower over a real pty (the firmware's loop in a subprocess, tests/dice's SimulatedDiceTower)
+
+
+def logged_game_at_a_roll(log: GameLog, seed: int = 5):
+    """A 4-seat table-mode game in ``log``, played by the simulator up to a dice roll prompt."""
+    from hauntable.engine.prompts import RollDice
+    from hauntable.session import Session
+    from hauntable.ui import demo
+    from hauntable.ui.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+
+    channel = Channel(Session.new("betrayal", demo.config(seed, 4), log=log))
+    demo.play(channel, TableSimulator(channel, seed), seed, 400, lambda p: isinstance(p, RollDice))
+    assert isinstance(channel.step.awaiting, RollDice)
+    return channel.step.awaiting.dice, channel.seq
+
+
+def until(h, predicate, seconds: float = 10.0) -> bool:
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        h.frames(1)
+        if predicate():
+            return True
+    return predicate()
+
+
+def test_a_tower_on_a_real_pty_answers_the_roll_prompt(make_app, tmp_path):
+    from hauntable.table.dice_link.simulated import SimulatedDiceTower
+
+    with GameLog(tmp_path / "table.sqlite3") as log, SimulatedDiceTower(tmp_path / "sim") as sim:
+        dice, seq = logged_game_at_a_roll(log)
+        h = make_app(log=log, tower_port=sim.path)
+        h.tap_text("Resume this game")
+        assert until(h, lambda: "Dice tower ready (tower:1)" in h.texts()), h.texts()
+        assert "Throw into the tower" not in h.texts()  # the real tower replaces the simulator's button
+        sim.throw(*([1] * dice))
+        assert until(h, lambda: h.app.channel.seq == seq + 1), sim.stderr[-5:]
+        h.frames(3)  # the redraw follows on the next frame
+        assert f"rolls {dice} (tower:1#" in h.texts()  # {dice} ones: the total is the number of dice
+        game_id = h.app.channel.session.game_id
+        last = log.inputs(game_id)[-1]
+        assert last.source == "tower" and last.payload["source"].startswith("tower:1#")
+        assert until(h, lambda: sim.pending_in_flash() == [])  # ACKed once the game took it
+
+
+def test_a_roll_resent_after_a_host_crash_is_not_applied_twice(make_app, tmp_path):
+    """The Pi applies and logs a roll, then dies before its ACK reaches the tower (rx1:drop); after the
+    restart the tower resends it, and the link drops it because the game log already holds it."""
+    from hauntable.table.dice_link.simulated import SimulatedDiceTower
+
+    faults = ["rx1:drop"]
+    with (
+        GameLog(tmp_path / "table.sqlite3") as log,
+        SimulatedDiceTower(tmp_path / "sim", faults=faults, resend_ms=4000) as sim,
+    ):
+        dice, seq = logged_game_at_a_roll(log)
+        h = make_app(log=log, tower_port=sim.path)
+        h.tap_text("Resume this game")
+        assert until(h, lambda: h.app.tower_state == "ready")
+        sim.throw(*([2] * dice))
+        assert until(h, lambda: h.app.channel.seq == seq + 1)
+        assert sim.pending_in_flash() != []  # the ACK was lost: the tower still holds the roll
+        h.close()  # the host dies before the tower resends
+        h = make_app(log=log, tower_port=sim.path)
+        h.tap_text("Resume this game")
+        assert h.app.channel.seq == seq + 1
+        assert until(h, lambda: sim.pending_in_flash() == [], seconds=15), sim.stderr[-5:]
+        h.frames(5)
+        assert h.app.tower.tower.health().duplicates >= 1
+        assert h.app.channel.seq == seq + 1 and h.app.channel.last_refusal is None
+        assert "No roll" not in h.texts()
+
+
+def test_without_a_tower_the_virtual_tower_button_stays(make_app, tmp_path):
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        _dice, seq = logged_game_at_a_roll(log)
+        h = make_app(log=log)
+        h.tap_text("Resume this game")
+        assert h.app.tower is None and "Throw into the tower" in h.texts()
+        h.tap_text("Roll virtual dice")
+        assert h.app.channel.seq == seq + 1 and "(virtual:seed=" in h.texts()

@@ -44,8 +44,30 @@ def add_parser(subparsers: Any) -> None:
         default=os.environ.get("HAUNTABLE_EXPORT_DIR"),
         help="log export goes here instead of a USB drive under /media (default: $HAUNTABLE_EXPORT_DIR)",
     )
+    p.add_argument(
+        "--tower",
+        metavar="PORT",
+        help="the dice tower's serial port (default: $HAUNTABLE_TOWER, else the layout's [[tower]] on the "
+        "pi backend; none: virtual dice)",
+    )
     add_data_dir_argument(p)
     p.set_defaults(run=run)
+
+
+def tower_port(args: argparse.Namespace) -> str | None:
+    """``--tower``, ``$HAUNTABLE_TOWER``, or the layout's tower (not on the mock backend); see ui/tower.py."""
+    from hauntable.engine.rejections import HauntableError
+    from hauntable.table.layout import load_layout
+    from hauntable.ui.tower import configured_port
+
+    if args.tower:
+        return args.tower
+    try:
+        layout = load_layout(args.layout)
+    except HauntableError as exc:
+        print(f"hauntable ui: {exc}; no dice tower", file=sys.stderr)
+        layout = None
+    return configured_port(layout, args.backend, os.environ)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         layout=args.layout,
         backend=args.backend,
         export_dir=args.export_dir,
+        tower_port=tower_port(args),
+        tower_raw_log=str(db_path(args.data_dir).with_name("dice-serial.log")),
     )
     log, notice = None, None
     if not args.no_log:

@@ -48,6 +48,8 @@ class UiSettings:
     export_dir: str | None = None  # log export goes here instead of a detected USB drive (kiosk/media.py)
     layout: str | None = None  # the table's layout file (default: $HAUNTABLE_LAYOUT or hardware/reference)
     backend: str | None = "mock"  # the self-test's backend; None: $HAUNTABLE_BACKEND, else the layout's
+    tower_port: str | None = None  # the dice tower's serial port (ui/tower.py); None: virtual dice only
+    tower_raw_log: str | None = None  # the tower's raw serial traffic goes here (dice-serial.log)
 
 
 class HauntableApp(App):
@@ -62,6 +64,7 @@ class HauntableApp(App):
     game_running = BooleanProperty(False)
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
     resume_offer = StringProperty("")  # who was playing the unfinished logged game and how far it got
+    tower_state = StringProperty("")  # the dice tower's link state ("ready", "lost", ...); "" without one
 
     def __init__(
         self,
@@ -78,6 +81,7 @@ class HauntableApp(App):
         self.today = today
         self.content = load_content()
         self.dice: VirtualDice | None = None
+        self.tower = None  # an AppTower once a game is attached, when settings.tower_port names one
         self.font_path = ""
         self.last_touch = time.monotonic()
         self._redraw = Clock.create_trigger(self._on_step_frame)
@@ -177,8 +181,59 @@ class HauntableApp(App):
         self.dice = VirtualDice(seed + 1)
         self.sim_message = ""
         self.game_running = True
+        self._open_tower(session)
         self.go("play")
         self.refresh()
+
+    # --- the dice tower ----------------------------------------------------------------------------
+
+    def _open_tower(self, session: Session) -> None:
+        """Open the configured tower with the first game; the log's tower rolls count as delivered."""
+        from hauntable.table.dice_link.rolls import delivered_in
+        from hauntable.ui.tower import AppTower
+
+        if self.settings.tower_port is None or self.tower is not None:
+            return
+        delivered = []
+        if session.log is not None:
+            games = {session.game_id}
+            latest = session.log.games()[-2:]  # a game set aside at start-up may own the tower's resend
+            games.update(g.id for g in latest)
+            for game_id in sorted(games):
+                delivered += delivered_in(e.payload for e in session.log.inputs(game_id))
+        self.tower = AppTower(
+            self.settings.tower_port,
+            take=self._take_tower_roll,
+            post=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0),
+            on_state=self._tower_state_changed,
+            delivered=delivered,
+            raw_log=self.settings.tower_raw_log,
+        )
+
+    def _take_tower_roll(self, faces: tuple[int, ...], source: str) -> bool:
+        """A roll from the tower, on the main loop: through the one channel; True if the game took it."""
+        if self.channel is None:
+            return False  # between games: refused, so the tower forgets it
+        game = self.channel.session.game
+        inp = game.inputs.parse(f"roll {','.join(str(f) for f in faces)} source={source}")
+        return self.channel.submit(inp, self.channel.seq, source="tower") is not None
+
+    def _tower_state_changed(self, state) -> None:
+        self.tower_state = str(state)
+        self._redraw()
+
+    def tower_text(self) -> str | None:
+        """The dice pad's line about the tower; None without a tower (the simulator's button is shown)."""
+        if self.tower is None:
+            return None
+        if self.tower_state == "ready":
+            return i18n.tr("tower.ready", source=self.tower.source)
+        return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
+
+    def on_stop(self) -> None:
+        if self.tower is not None:
+            self.tower.close()
+            self.tower = None
 
     def resume_latest(self) -> str | None:
         """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none."""

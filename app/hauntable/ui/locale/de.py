@@ -65,6 +65,8 @@ STRINGS = {
     "dice.source.tower": "Würfelturm",
     "dice.source.virtual": "virtuell",
     "dice.source.hand": "von Hand eingetragen",
+    "tower.ready": "Würfelturm bereit ({source}): Würfel hineinwerfen",
+    "tower.not_ready": "Würfelturm antwortet nicht ({state}): virtuell würfeln oder von Hand eingeben",
     "split.option": "{a} {n} · {b} {m}",
     "rotation.option": "{n}× drehen: Türen {doors}",
     "target.option": "{floor} {x},{y}",

@@ -65,6 +65,8 @@ STRINGS = {
     "dice.source.tower": "tower",
     "dice.source.virtual": "virtual",
     "dice.source.hand": "entered by hand",
+    "tower.ready": "Dice tower ready ({source}): throw the dice into it",
+    "tower.not_ready": "Dice tower not answering ({state}): roll virtual dice or enter them by hand",
     "split.option": "{a} {n} · {b} {m}",
     "rotation.option": "Turn {n}×: doors {doors}",
     "target.option": "{floor} {x},{y}",

@@ -65,6 +65,8 @@ STRINGS = {
     "dice.source.tower": "башня",
     "dice.source.virtual": "виртуальный",
     "dice.source.hand": "введено вручную",
+    "tower.ready": "Башня для кубиков готова ({source}): бросайте кубики в неё",
+    "tower.not_ready": "Башня для кубиков не отвечает ({state}): виртуальные кубики или ввод вручную",
     "split.option": "{a} {n} · {b} {m}",
     "rotation.option": "Повернуть {n}×: двери {doors}",
     "target.option": "{floor} {x},{y}",

@@ -65,6 +65,8 @@ STRINGS = {
     "dice.source.tower": "骰塔",
     "dice.source.virtual": "虚拟",
     "dice.source.hand": "手动输入",
+    "tower.ready": "骰塔就绪（{source}）：把骰子投进去",
+    "tower.not_ready": "骰塔无响应（{state}）：使用虚拟骰子或手动输入",
     "split.option": "{a} {n} · {b} {m}",
     "rotation.option": "旋转 {n} 次：门 {doors}",
     "target.option": "{floor} {x},{y}",

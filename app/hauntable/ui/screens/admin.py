@@ -238,11 +238,12 @@ class AdminScreen(Screen):
         self.page, self.message, self.selftest_rows = "selftest", tr("selftest.running"), None
         self.refresh()
         settings = App.get_running_app().settings
+        tower = App.get_running_app().tower
         threading.Thread(
-            target=self._selftest_thread, args=(settings.layout, settings.backend), daemon=True
+            target=self._selftest_thread, args=(settings.layout, settings.backend, tower), daemon=True
         ).start()
 
-    def _selftest_thread(self, layout_path: str | None, backend_name: str | None) -> None:
+    def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower) -> None:
         from hauntable.commands.selftest import check
         from hauntable.engine.rejections import HauntableError
         from hauntable.table.backends import load_backend
@@ -251,7 +252,10 @@ class AdminScreen(Screen):
         try:
             layout = load_layout(layout_path)
             with load_backend(layout, name=backend_name) as backend:
-                rows = list(check(backend))
+                rows = list(check(backend, towers=tower is None))
+            if tower is not None:  # the app holds the port: a probe would fight it; report its link
+                ok = str(tower.state) == "ready"
+                rows.append((f"tower {tower.source}", tower.port, f"open in the app, link {tower.state}", ok))
             faults = sum(1 for r in rows if not r[3])
             summary = tr(
                 "selftest.summary", layout=layout.name, backend=backend.name, n=len(rows), faults=faults

@@ -64,14 +64,15 @@ class PlayScreen(Screen):
         prompt = state.awaiting
         seat = prompt.player if prompt is not None and prompt.player is not None else state.turn.seat
         self.ids.seatbox.angle = app.seat_angles[seat % len(app.seat_angles)]
-        if self._built_for != (state.seq, app.lang):
-            self._built_for = (state.seq, app.lang)
+        tower = app.tower_text()
+        if self._built_for != (state.seq, app.lang, tower):
+            self._built_for = (state.seq, app.lang, tower)
             sim = {
                 "throw": lambda: app.sim("throw"),
                 "place_tile": lambda: app.sim("place_tile"),
                 "draw_card": lambda: app.sim("draw_card"),
             }
-            self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual)
+            self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual, tower)
         self.prompt_bar.refusal = sentence
         self.prompt_bar.notice = app.sim_message
         self.ids.happened.text = "\n".join(self._recent(channel))
