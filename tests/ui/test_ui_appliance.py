@@ -146,7 +146,7 @@ def test_the_self_test_runs_on_the_mock_table_and_shows_faults(make_app, tmp_pat
     text = wait_for(h, "fault(s)")
     assert "bench on the mock backend: 7 devices, 2 fault(s)" in text, text
     assert "FAULT tower tower:1 (/dev/ttyACM0): no HELLO reply (mock fault)" in text
-    assert "FAULT reader ground:2,0" in text and "reader: 3 ok" in text
+    assert "FAULT reader ground:2,0" in text and "RFID readers: 3 ok" in text
 
 
 # --- the dice tower over a real pty (the firmware's loop in a subprocess, tests/dice's SimulatedDiceTower)

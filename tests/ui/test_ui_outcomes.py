@@ -26,7 +26,6 @@ EXPANSIONS = {"damage.{kind}": ("damage.physical", "damage.mental")}
 # shown in English on purpose: the outcome lacks the parameters a sentence needs (the English sentence
 # carries them in its text only), or its text is card content in English
 FALLBACK_OUTCOMES = {
-    "game.start": "the players' names are only in the text",
     "room.slide": "the room slid to is not a parameter",
     "room.exit_ok": "who leaves is not a parameter",
     "room.exit_fail": "who leaves is not a parameter",
@@ -34,8 +33,6 @@ FALLBACK_OUTCOMES = {
     "room.bonus": "who is not a parameter",
     "barrier.crossed": "the barrier room is not a parameter",
     "barrier.failed": "the barrier room and target are not parameters",
-    "collapse.held": "no parameters",
-    "collapse.fell": "no parameters",
     "elevator.roll": "the elevator's destination label is not a parameter",
     "floor.closed": "the floor is not a parameter",
     "floor.complete": "the floor is not a parameter",

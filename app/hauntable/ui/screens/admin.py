@@ -109,6 +109,7 @@ class AdminScreen(Screen):
         self.ids.pin_shown.text = "•" * len(self.entered)
         menu = self.ids.menu
         menu.clear_widgets()
+        menu.cols = 2 if self.page == "menu" else 1  # a tool's page: one long line per row
         if not self.unlocked:
             return
         {"menu": self._menu, "export": self._export_page, "rules": self._rules_page}.get(
@@ -280,20 +281,22 @@ class AdminScreen(Screen):
             else:
                 menu.add_widget(self._label(tr("selftest.fault", device=name, wiring=wiring, detail=detail)))
         for kind, n in kinds.items():
-            menu.add_widget(self._label(tr("selftest.ok", kind=kind, n=n)))
+            menu.add_widget(self._label(tr("selftest.ok", kind=_rule_text(f"device.{kind}", kind), n=n)))
         if self.selftest_rows is not None:
             menu.add_widget(self._button(tr("selftest.again"), self.run_selftest))
 
     @staticmethod
     def _label(text: str, bold: bool = False, wide: bool = False) -> Label:
-        label = Label(text=text, font_size=16, bold=bold, size_hint_y=None, height=52, halign="left")
+        size = 20 if bold else 16
+        label = Label(text=text, font_size=size, bold=bold, size_hint_y=None, height=44, halign="left")
         label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
-        label.bind(texture_size=lambda w, size: setattr(w, "height", max(52, size[1] + 8)))
+        label.bind(texture_size=lambda w, size: setattr(w, "height", max(44, size[1] + 8)))
         return label
 
     @staticmethod
     def _button(text: str, action) -> Button:
-        b = Button(text=text, font_size=17, size_hint_y=None, height=52)
+        b = Button(text=text, font_size=17, size_hint_y=None, height=52, halign="center")
+        b.bind(size=lambda w, size: setattr(w, "text_size", (size[0] - 12, None)))
         b.bind(on_release=lambda *_: action())
         return b
 
@@ -304,6 +307,7 @@ class AdminScreen(Screen):
 
 
 def _rule_text(key: str, fallback: str | bool) -> str:
-    """A house rule's name or value in the current language; the identifier itself if untranslated."""
+    """A house rule's name or value (or a kind of device) in the current language; the identifier itself
+    if untranslated."""
     text = tr(key)
     return str(fallback) if text == key else text
