@@ -85,6 +85,8 @@ class HauntableApp(App):
         self.font_path = ""
         self.last_touch = time.monotonic()
         self._redraw = Clock.create_trigger(self._on_step_frame)
+        # the rest of the play screen, on the frame after the map (a positive timeout: after this draw)
+        self._redraw_rest = Clock.create_trigger(lambda _dt: self.refresh(), 0.001)
         self.title = "Hauntable"
 
     # --- building ---------------------------------------------------------------------------------
@@ -343,7 +345,15 @@ class HauntableApp(App):
         self._redraw()
 
     def _on_step_frame(self, *_args) -> None:
-        self.refresh()
+        """A new step: on the play screen the floors are redrawn in this frame and everything else in the
+        next, so a tile laid on the table shows on the map without waiting for the prompt bar's new
+        buttons, the panels and the outcome lines (each costs a texture upload under software GL)."""
+        screen = self.root.current_screen if self.root is not None else None
+        if self.channel is not None and hasattr(screen, "refresh_map"):
+            screen.refresh_map()
+            self._redraw_rest()
+        else:
+            self.refresh()
 
     def refresh(self) -> None:
         """Redraw the screens that show the game; go to the haunt screen once the haunt has begun."""
