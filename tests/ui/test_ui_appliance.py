@@ -232,3 +232,26 @@ def test_without_a_tower_the_virtual_tower_button_stays(make_app, tmp_path):
         assert h.app.tower is None and "Throw into the tower" in h.texts()
         h.tap_text("Roll virtual dice")
         assert h.app.channel.seq == seq + 1 and ", virtual:seed=" in h.texts()
+
+
+def test_the_self_test_reports_the_tower_the_app_holds_instead_of_probing_it(make_app, tmp_path):
+    from hauntable.table.dice_link.simulated import SimulatedDiceTower
+    from hauntable.table.layout import REPO_HARDWARE
+
+    layout = tmp_path / "bench.toml"
+    text = (REPO_HARDWARE / "bench.toml").read_text()  # the mock says its tower is dead: not asked here
+    layout.write_text(text.replace("[mock]", '[mock]\ndead_towers = ["tower:1"]'))
+    with GameLog(tmp_path / "table.sqlite3") as log, SimulatedDiceTower(tmp_path / "sim") as sim:
+        logged_game_at_a_roll(log)
+        h = make_app(log=log, tower_port=sim.path, layout=str(layout))
+        h.tap_text("Resume this game")
+        assert until(h, lambda: h.app.tower_state == "ready")
+        h.app.go("admin")
+        h.frames(3)
+        for d in "1234":
+            h.tap_text(d)
+        h.tap_text("OK")
+        h.tap_text("Hardware self-test")
+        text = wait_for(h, "fault(s)")
+        assert "bench on the mock backend: 7 devices, 0 fault(s)" in text, text
+        assert "dice towers: 1 ok" in text and "FAULT" not in text
