@@ -255,3 +255,14 @@ def test_the_self_test_reports_the_tower_the_app_holds_instead_of_probing_it(mak
         text = wait_for(h, "fault(s)")
         assert "bench on the mock backend: 7 devices, 0 fault(s)" in text, text
         assert "dice towers: 1 ok" in text and "FAULT" not in text
+
+
+def test_a_logged_game_that_no_longer_replays_is_named_not_crashed_on(make_app, tmp_path):
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        log.new_game("betrayal", {"players": [{"name": "Ann", "character": "nobody"}], "seed": 1})
+        h = make_app(log=log)
+        assert "A game was not finished: Ann (nobody)" in h.texts()
+        h.tap_text("Resume this game")
+        assert h.app.root.current == "attract" and h.app.channel is None
+        assert "game 1, seq 0: the logged config no longer starts a game" in h.texts()
+        assert "Touch to play" in h.texts()

@@ -241,7 +241,7 @@ class HauntableApp(App):
         """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none."""
         from hauntable.session import ResumeError
 
-        record = self.log.latest_unfinished() if self.log is not None else None
+        record = self.unfinished()
         if record is None:
             return i18n.tr("admin.nothing_to_resume")
         try:
@@ -252,9 +252,14 @@ class HauntableApp(App):
         # the simulator's virtual stack and decks start afresh; what is in the house stays out of them
         return None
 
+    def unfinished(self):
+        """The log's latest unfinished game this app can draw (Betrayal), or None."""
+        record = self.log.latest_unfinished() if self.log is not None else None
+        return record if record is not None and record.game == "betrayal" else None
+
     def offer_resume(self) -> None:
         """After a crash or power cut, the attract screen offers the log's unfinished game (or a new one)."""
-        record = self.log.latest_unfinished() if self.log is not None else None
+        record = self.unfinished()
         self.resume_offer = "" if record is None else self._describe(record)
 
     def _describe(self, record) -> str:
@@ -277,7 +282,7 @@ class HauntableApp(App):
         """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
         from hauntable.engine.log import ABANDONED
 
-        record = self.log.latest_unfinished() if self.log is not None else None
+        record = self.unfinished()
         if record is not None:
             self.log.mark(record.id, ABANDONED)
         self.resume_offer = ""
