@@ -266,3 +266,64 @@ def test_a_logged_game_that_no_longer_replays_is_named_not_crashed_on(make_app, 
         assert h.app.root.current == "attract" and h.app.channel is None
         assert "game 1, seq 0: the logged config no longer starts a game" in h.texts()
         assert "Touch to play" in h.texts()
+
+
+# --- the Kivy app itself killed mid-game (tests/appliance/test_power_loss.py kills the bot)
+
+KILLED_APP = """
+import sys
+from hauntable.ui.harness import kv_env
+kv_env()
+from hauntable.engine.log import GameLog
+from hauntable.ui import demo
+from hauntable.ui.app import HauntableApp, UiSettings
+from hauntable.ui.harness import Harness
+
+log = GameLog(sys.argv[1])
+h = Harness(HauntableApp(UiSettings(pin_file=sys.argv[2]), log=log, seed=5, today="11-30"))
+assert h.app.start_game([("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]) is None
+while h.app.channel.step.awaiting is not None:
+    demo.play(h.app.channel, h.app.simulator, 5, 1)  # one answer, as a tap or a hand would give it
+    h.frames(1)
+    print(h.app.channel.seq, flush=True)
+"""
+
+
+def test_the_app_killed_mid_game_offers_the_game_back_at_the_logged_state(make_app, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from hauntable.engine.hashing import state_hash
+    from hauntable.session import Session
+
+    db, pin = tmp_path / "table.sqlite3", tmp_path / "pin.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "PYTHONPATH": os.pathsep.join(sys.path)}
+    for kill_after in (7, 23, 41):  # inputs accepted (and shown) before the power goes
+        proc = subprocess.Popen(
+            [sys.executable, "-c", KILLED_APP, str(db), str(pin)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        shown = 0
+        for line in proc.stdout:
+            shown = int(line)
+            if shown >= kill_after:
+                break
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert shown >= kill_after, "the app did not get that far"
+        with GameLog(db) as log:
+            record = log.latest_unfinished()
+            entries = log.inputs(record.id)
+            assert entries[-1].seq >= shown  # nothing the screen showed is lost
+            session = Session.resume(log, record.id)  # checks every logged hash: nothing doubled
+            assert state_hash(session.step.state) == entries[-1].state_hash
+            h = make_app(log=log)
+            h.tap_text("Resume this game")
+            assert h.app.channel.seq == entries[-1].seq
+            h.app.abandon_game()  # the next round starts a fresh game
+            h.close()
