@@ -20,6 +20,11 @@ from hauntable.ui import demo, i18n
 BETRAYAL = Path(i18n.__file__).resolve().parents[1] / "games" / "betrayal"
 EXPLORATION = ("rules.py", "rooms.py", "discovery.py", "world.py", "house.py", "cards")
 
+# codes of the phases after exploration (the haunt, combat: other issues) are not checked here, even when
+# their say() calls live in these modules; the two haunt codes exploration itself emits are
+LATER_PHASES = ("haunt.", "combat.", "monster.", "traitor.", "hero.", "victory.")
+EXPLORATION_HAUNT = {"haunt.begins", "haunt.no"}
+
 # f-string codes and what they expand to
 EXPANSIONS = {"damage.{kind}": ("damage.physical", "damage.mental")}
 
@@ -90,6 +95,8 @@ def exploration_says() -> dict[str, list[set[str]]]:
                 where = f"{path.relative_to(BETRAYAL)}:{node.lineno}"
                 raise AssertionError(f"{where}: a say() whose code cannot be read: add it to EXPANSIONS")
             for c in codes:
+                if c.startswith(LATER_PHASES) and c not in EXPLORATION_HAUNT:
+                    continue
                 found[c].append(params)
     return found
 
@@ -99,6 +106,7 @@ SAYS = exploration_says()
 
 def test_the_exploration_rules_emit_many_codes():
     assert len(SAYS) > 60 and "move" in SAYS and "trait.lose" in SAYS  # the scan itself works
+    assert EXPLORATION_HAUNT <= set(SAYS)
 
 
 @pytest.mark.parametrize("code", sorted(SAYS))
