@@ -481,10 +481,12 @@ def test_It_is_Meant_to_Be_reorders_a_virtual_deck():
     )
     _run(World(s, CONTENT))
     step = do(step, "choose item")
+    assert step.awaiting.player == 0 and step.awaiting.private  # the cards are for the drawer's eyes only
     top = s.decks["item"][:3]
     order = " / ".join(reversed(top))
     step = do(step, f"choose '{order}'")
     assert step.state.decks["item"][:3] == list(reversed(top))
+    assert not any(card in text for card in top for text in texts(step))
 
 
 def test_What_the_moves_the_room():

@@ -281,7 +281,7 @@ def test_Bottle_only_after_the_haunt():
     assert "use Bottle" not in choices(step)
 
 
-def test_Spirit_Board_shows_the_top_room_tile_before_moving():
+def test_Spirit_Board_shows_the_top_room_tile_to_its_holder_only():
     step = start("zoe", "ox", "vivian", today="11-05", seed=5)
     s = step.state
     w = World(s, CONTENT)
@@ -291,7 +291,12 @@ def test_Spirit_Board_shows_the_top_room_tile_before_moving():
     get_card(w, 0, "Spirit Board")
     _run(w)
     step = do(step, "use 'Spirit Board'")
-    assert any(s.stack[0] in t for t in texts(step))
+    assert not any(s.stack[0] in t for t in texts(step))  # not on the shared screen
+    prompt = step.state.awaiting
+    assert prompt.player == 0 and prompt.private and s.stack[0] in prompt.text
+    assert choices(step) == ["choose seen"]
+    step = do(step, "choose seen")
+    assert step.state.awaiting.kind == "action" and "use 'Spirit Board'" not in choices(step)
 
 
 # --- cards that change a roll (C12) -----------------------------------------------------------------------

@@ -98,6 +98,22 @@ def test_B3_3_when_no_tile_avoids_closing_the_floor_it_is_laid_and_the_floor_is_
     assert any("closed" in t for t in texts(step))
 
 
+def test_B3_3_a_closing_tile_reshuffled_back_into_the_stack_is_still_the_one_laid():
+    # The stack runs out while tiles are set aside: the set-aside pile, closing tile included, becomes the
+    # new stack; when nothing avoids closing the floor, that tile is taken from the stack and laid.
+    dead_ends = {
+        "Crypt": ("basement", 0, 1, 2),
+        "Pentagram Chamber": ("basement", 1, 0, 2),
+        "Vault": ("basement", 0, -1, 0),
+    }
+    step = arrange(start(today="11-05"), rooms=dead_ends, at={0: "Basement Landing"})
+    step = with_stack(step, ["Storeroom"], ["Attic", "Ballroom", "Chapel"])
+    step = do(step, "move W")
+    assert "Storeroom" in step.state.house
+    assert any("shuffled into a new stack" in t for t in texts(step))
+    assert "Storeroom" not in step.state.stack + step.state.stack_discards
+
+
 def test_B3_4_an_empty_stack_is_reshuffled_from_the_set_aside_tiles():
     step = with_stack(start(today="11-05"), [], ["Attic", "Creaky Hallway"])
     step = do(step, "move E")

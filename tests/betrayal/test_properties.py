@@ -1,5 +1,6 @@
 """Invariants over random legal games: every listed choice is accepted, everything refused leaves the
-state alone, the fast move listing agrees with the move checks, and explorations reach the haunt."""
+state alone, no accepted input changes the state it was applied to (explorers and card piles are shared
+copy-on-write), the fast move listing agrees with the move checks, and explorations reach the haunt."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def test_random_legal_explorations_reach_the_haunt_and_every_choice_is_legal(con
         if step.awaiting is None:
             break
         prompt = step.awaiting
+        before = state_hash(step.state)
         if isinstance(prompt, ChooseAction):
             w = World(step.state, CONTENT)
             fast = [str(m) for m in legal_moves(w)] if prompt.movement_left else []
@@ -58,7 +60,6 @@ def test_random_legal_explorations_reach_the_haunt_and_every_choice_is_legal(con
             assert fast == slow
             for c in prompt.choices():  # every listed choice is accepted
                 GAME.apply(step.state, c)
-            before = state_hash(step.state)
             for d in ("N", "E", "S", "W", "up", "down"):
                 if Move(d) not in prompt.choices():
                     try:
@@ -75,7 +76,9 @@ def test_random_legal_explorations_reach_the_haunt_and_every_choice_is_legal(con
                         raise AssertionError(f"{bad} accepted")
                     except Rejection:
                         pass
-        step = GAME.apply(step.state, bot.choose(step))
+        old = step.state
+        step = GAME.apply(old, bot.choose(step))
+        assert state_hash(old) == before, "applying an input changed the state it was given"
     assert step.awaiting is None and step.state.phase == "haunt"
     assert step.state.haunt["number"] is not None
     # before the haunt nobody drops below the lowest step, nothing goes above the top

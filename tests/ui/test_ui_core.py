@@ -75,3 +75,21 @@ def test_outcomes_translate_by_code_and_fall_back_to_the_engine_sentence():
     odd = Outcome("Something new happens", "brand.new", ())
     assert i18n.outcome_text(odd, "zh") == "Something new happens"
     assert i18n.tr("no.such.key", "ru") == "no.such.key"
+
+
+def test_attack_buttons_name_the_target_and_any_weapon_or_trait():
+    """K1-K6: the turn prompt's attacks read as a player would say them."""
+    from gamekit import CONTENT, arrange, start
+    from hauntable.ui.viewmodel import choice_label
+
+    step = start()
+    s = step.state
+    s.phase = "haunt"
+    s.haunt = {"revealer": 0, "traitor": 1, "hidden": False, "mode": "book", "winner": None}
+    s.explorers[0].items.extend(["Axe", "Revolver"])
+    step = arrange(step, seat=0)
+    i18n.set_language("en")
+    labels = [
+        choice_label(s, CONTENT, step.awaiting, c) for c in step.awaiting.choices() if c.kind == "attack"
+    ]
+    assert labels == ["Attack Ox Bellows", "Attack Ox Bellows\nAxe", "Attack Ox Bellows\nRevolver / Speed"]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from hauntable.engine.inputs import Input, InputRegistry
 from hauntable.engine.outcomes import Outcome
@@ -22,9 +21,10 @@ class GameState(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-@dataclasses.dataclass(frozen=True)
-class Step:
-    """The result of starting a game or applying one input: the new state, what happened, what comes next."""
+class Step(NamedTuple):
+    """The result of starting a game or applying one input: the new state, what happened, what comes next.
+
+    A named tuple (immutable, cheap to build): one is made for every input applied."""
 
     state: Any
     outcomes: tuple[Outcome, ...] = ()

@@ -180,6 +180,14 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
                 beyond = HouseView(state, content).connected(room, inp.to)
                 label += f"\n{beyond}" if beyond else "\n?"
             return label
+        if inp.kind == "attack":  # whom, and with what when it is not a plain Might attack
+            target = inp.target
+            name = state.explorers[int(target)].name if target.isdigit() else target
+            monster = ((state.haunt or {}).get("monsters") or {}).get(target)
+            name = monster.get("name", name) if monster else name
+            trait = tr(f"trait.{inp.trait}") if inp.trait != "might" else ""
+            extra = " / ".join(x for x in (inp.weapon, trait) if x)
+            return tr("action.attack", who=name) + (f"\n{extra}" if extra else "")
         return tr(f"action.{inp.kind}")
     if isinstance(prompt, SplitDamage):
         a, b = prompt.traits

@@ -59,8 +59,8 @@ def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, lis
         _report_set_aside(w, misfits, closing, floor)
         return tile, [r for r, _ in rotations]
     _report_set_aside(w, misfits, closing, floor)
-    if first_closing is not None:
-        w.s.stack_discards.remove(first_closing)
+    if first_closing is not None:  # set aside, or back in the stack if the stack ran out meanwhile
+        (w.s.stack_discards if first_closing in w.s.stack_discards else w.s.stack).remove(first_closing)
         return first_closing, []
     return None
 
@@ -310,7 +310,7 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move
     if not pile:
         w.say(f"No {DECK_NAMES[deck]} cards are left to draw", "deck.empty", deck=deck)
         return
-    w.then(("gain_card", dict(seat=seat, deck=deck, name=pile.pop(0), room=room)))
+    w.then(("gain_card", dict(seat=seat, deck=deck, name=w.deck(deck).pop(0), room=room)))
 
 
 @task("gain_card")
@@ -330,7 +330,7 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
         w.say(f"{e.name} draws the item {name}", "card.item", who=e.name, card=name)
     else:
         w.say(f"{e.name} draws the event {name}", "card.event", who=e.name, card=name)
-        w.s.card_discards["event"].append(name)  # a kept event leaves the pile again (effects.keep)
+        w.discards("event").append(name)  # a kept event leaves the pile again (effects.keep)
     if rules is not None:
         w.say(f"{name}: {rules.summary}", "card.summary", card=name)
         if rules.on_draw:

@@ -85,23 +85,39 @@ class HouseView:
         self, floor: str, name: str, placed: Placed | None, ignore: str | None = None
     ) -> bool:
         """Whether ``floor`` still has an open doorway once ``name`` stands at ``placed`` (B3.2)."""
-        cells = dict(self.state.cells)
-        if ignore is not None and ignore in self.state.house:
-            cells.pop(self.cell(ignore), None)
-        if placed is not None:
-            cells[(placed.floor, placed.x, placed.y)] = name
+        cell = (placed.floor, placed.x, placed.y) if placed is not None else None
+        doors = doors_of(self.content.rooms[name], placed.rotation) if placed is not None else ()
+        opens = self._tile_opens(floor, cell, doors, ignore)
+        return opens or self._rest_open(floor, name, cell, doors, ignore)
 
-        def doors_at(room: str) -> tuple[str, ...]:
-            if room == name and placed is not None:
-                return doors_of(self.content.rooms[room], placed.rotation)
-            return self.doors(room)
+    def _free_after(self, new: Cell | None, ignore: str | None):
+        """A test of whether a cell is empty once tile ``ignore`` is lifted and a tile laid at ``new``."""
+        cells, inside = self.state.cells, self.board.inside
+        gone = self.cell(ignore) if ignore is not None and ignore in self.state.house else None
 
-        for (f, x, y), room in cells.items():
-            if f != floor:
+        def free(target: Cell) -> bool:
+            return target != new and (target == gone or target not in cells) and inside(target[1], target[2])
+
+        return free, gone
+
+    def _tile_opens(self, floor: str, cell: Cell | None, doors: tuple[str, ...], ignore: str | None) -> bool:
+        """Whether a tile laid at ``cell`` with ``doors`` has a doorway to an empty cell of ``floor``."""
+        if cell is None or cell[0] != floor:
+            return False
+        free, _ = self._free_after(cell, ignore)
+        return any(free(neighbour(*cell, d)) for d in doors)
+
+    def _rest_open(
+        self, floor: str, name: str, cell: Cell | None, doors: tuple[str, ...], ignore: str | None
+    ) -> bool:
+        """Whether a room other than the one laid at ``cell`` keeps a doorway of ``floor`` open (its own
+        earlier cell, if it is in the house and not lifted, counts with ``doors``)."""
+        free, gone = self._free_after(cell, ignore)
+        for (f, x, y), room in self.state.cells.items():
+            if f != floor or (f, x, y) == gone or (f, x, y) == cell:
                 continue
-            for d in doors_at(room):
-                target = neighbour(f, x, y, d)
-                if target not in cells and self.board.inside(target[1], target[2]):
+            for d in doors if room == name and cell is not None else self.doors(room):
+                if free(neighbour(f, x, y, d)):
                     return True
         return False
 
@@ -122,6 +138,15 @@ class HouseView:
         """
         room = self.content.rooms[name]
         floor, x, y = cell
+        facing = []  # (direction, whether the neighbour there has a door facing this cell)
+        for d in DIRECTIONS:
+            other = self.room_at(neighbour(floor, x, y, d))
+            if other is not None and other != ignore:
+                facing.append((d, OPPOSITE[d] in self.doors(other)))
+        # whether the rest of the floor stays open does not depend on the rotation, unless the tile is
+        # already in the house somewhere else
+        moving = name in self.state.house and name != ignore
+        rest_open = None if moving else self._rest_open(floor, name, cell, (), ignore)
         seen: set[tuple[str, ...]] = set()
         found = []
         for rotation in range(4):
@@ -132,16 +157,13 @@ class HouseView:
             seen.add(key)
             if entry is not None and entry not in doors:
                 continue
-            links = 0
-            for d in DIRECTIONS:
-                other = self.room_at(neighbour(floor, x, y, d))
-                if other is None or other == ignore:
-                    continue
-                if d in doors and OPPOSITE[d] in self.doors(other):
-                    links += 1
+            links = sum(1 for d, meets in facing if meets and d in doors)
             if entry is None and links == 0 and need_link:
                 continue  # a room laid by an effect joins the house through a door (unless behind a wall)
-            if not self.floor_open_after(floor, name, Placed(floor, x, y, rotation), ignore):
+            if moving:
+                if not self.floor_open_after(floor, name, Placed(floor, x, y, rotation), ignore):
+                    continue
+            elif not (rest_open or self._tile_opens(floor, cell, doors, ignore)):
                 continue
             found.append((rotation, links))
         if found and not rules_free:

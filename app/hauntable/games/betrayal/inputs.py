@@ -188,4 +188,21 @@ class Free(Input):
     seat: int
 
 
-INPUTS = InputRegistry([*INPUTS, Choose, Use, Drop, Take, Give, Free])
+@dataclasses.dataclass(frozen=True, repr=False)
+class Attack(Input):
+    """Attack an opponent (after the haunt, once a turn, rules K1-K8): ``target`` is an explorer's seat
+    number or a monster's id; ``trait`` the trait both sides roll (Might unless a card or the haunt allows
+    another); ``weapon`` the one weapon used, if any. ``attack 1``, ``attack 2 weapon=Axe``,
+    ``attack 0 trait=sanity``."""
+
+    kind = "attack"
+    target: str
+    trait: str = "might"
+    weapon: str = ""
+
+    def check(self) -> None:
+        if self.trait not in TRAITS:
+            raise UnreadableInput(f"{self.trait!r} is not a trait ({', '.join(TRAITS)}).", "E1")
+
+
+INPUTS = InputRegistry([*INPUTS, Choose, Use, Drop, Take, Give, Free, Attack])

@@ -29,7 +29,7 @@ class ChooseAction(Prompt):
     kind: ClassVar[str] = "action"
     accepts: ClassVar[tuple[str, ...]] = (
         *("move", "end", "cross", "fall", "ride"),
-        *("use", "drop", "take", "give", "free"),
+        *("use", "drop", "take", "give", "free", "attack"),
     )
 
     options: tuple[Input, ...] = ()
@@ -142,6 +142,9 @@ class ChooseOption(Prompt):
 
     purpose: str = ""
     options: tuple[str, ...] = ()
+    # hidden information for ``player`` only (a deck's cards, the top room tile): a front-end hands the
+    # screen to that player before showing it and takes it back after
+    private: bool = False
 
     def choices(self) -> tuple[Input, ...]:
         return tuple(Choose(o) for o in self.options)

@@ -373,6 +373,8 @@ def damage_result(w: World, seats: list[int], kind: str, total: int) -> None:
 def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = False) -> None:
     """Ask how to split ``amount`` damage between the two traits of ``kind``; one way only: just do it."""
     e = w.s.explorers[seat]
+    if not e.alive:  # K9: the dead take no more damage
+        return
     if kind == "physical" and amount > 0 and "Armor" in e.items:  # the Armor takes 1 off each time
         amount -= 1
         w.say(f"{e.name}'s Armor takes 1 point of the damage", "card.armor", who=e.name)
@@ -418,8 +420,8 @@ def skull_choice(w: World, seat: int, amount: int, option: str) -> None:
 def damage_limits(w: World, seat: int, traits: tuple[str, str], amount: int) -> tuple[int, int]:
     """Most steps each trait may take. House rule damage_at_lowest: 'allowed' lets damage go to a trait
     already at its lowest step; 'must_drop' sends it to traits that can still drop while one can."""
-    if w.s.config.house_rules.damage_at_lowest == "allowed":
-        return (amount, amount)
+    if w.s.config.house_rules.damage_at_lowest == "allowed" or w.s.phase == "haunt":
+        return (amount, amount)  # after the haunt every step counts: the next one is the skull (K9)
     room = [w.explorer(seat).traits[t] for t in traits]
     extra = max(0, amount - sum(room))
     return (min(amount, room[0] + extra), min(amount, room[1] + extra))

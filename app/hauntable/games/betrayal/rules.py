@@ -11,8 +11,10 @@ from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInp
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards import aids
 from hauntable.games.betrayal.cards.holding import card_actions, lights_out, resolve_card_action, stuck
+from hauntable.games.betrayal.combat import attack_options, resolve_attack
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
+from hauntable.games.betrayal.death import next_living_seat
 from hauntable.games.betrayal.discovery import (
     DECK_NAMES,
     FLOOR_NAMES,
@@ -21,7 +23,7 @@ from hauntable.games.betrayal.discovery import (
     lay_turned,
 )
 from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, neighbour
-from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
+from hauntable.games.betrayal.inputs import Attack, Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
 from hauntable.games.betrayal.rooms import ELEVATOR, apply_split
 from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
@@ -306,6 +308,7 @@ def action_options(w: World, left: int) -> tuple[Input, ...]:
     if spec.elevator and _allowed(check_ride, w):
         options.append(_RIDE)
     options.extend(card_actions(w))
+    options.extend(attack_options(w))
     options.append(_END)
     return tuple(options)
 
@@ -320,7 +323,11 @@ def _run(w: World) -> None:
         if s.pending:
             name, params = s.pending.pop(0)
             TASKS[name](w, **params)
-        elif s.phase == "explore":
+        elif not s.current.alive:  # K9: the dead take no turns
+            if next_living_seat(s, s.turn.seat) is None:
+                return
+            w.then(("next_turn", dict(seat=s.turn.seat)))
+        elif s.phase == "explore" or "traitor" in (s.haunt or {}):  # a haunt set up: turns go on
             s.awaiting = action_prompt(w)
             s.ctx = {}
         else:
@@ -387,10 +394,17 @@ def haunt_result(w: World, seat: int, total: int) -> None:
 
 @task("next_turn")
 def next_turn(w: World, seat: int) -> None:
+    """The next living explorer clockwise takes a turn (K9: the dead are skipped)."""
     n = len(w.s.explorers)
-    nxt = (seat + 1) % n
-    if nxt == first_seat(w.s.config, w.content):
-        w.s.round += 1
+    if w.s._first is None:
+        w.s._first = first_seat(w.s.config, w.content)
+    first, nxt = w.s._first, seat
+    for _ in range(n):
+        nxt = (nxt + 1) % n
+        if nxt == first:
+            w.s.round += 1
+        if w.s.explorers[nxt].alive:
+            break
     w.s.turn = Turn(nxt)
     w.say(f"{w.who(nxt)}'s turn", "turn.start", who=w.who(nxt))
     if w.s.explorers[nxt].kept or w.s.marks.get("Music Box open"):
@@ -443,6 +457,8 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         w.then(("ride", dict(seat=seat)))
     elif isinstance(inp, EndTurn):
         w.then(("end_turn", dict(seat=seat)))
+    elif isinstance(inp, Attack):
+        resolve_attack(w, inp)
     else:
         resolve_card_action(w, inp)
 

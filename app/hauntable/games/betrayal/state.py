@@ -3,10 +3,33 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.config import GameConfig
+
+T = TypeVar("T")
+
+
+def copier(cls: type[T], **deep: Callable[[Any], Any]) -> Callable[[T], T]:
+    """A fast copy of dataclass ``cls``: fields named in ``deep`` are copied with the function given (list,
+    dict, ...), the others shared. Generated once per class, as dataclasses generate ``__init__``, because a
+    state and a turn are copied for every input applied and a generic copy costs three times as much.
+    A field added to the class is copied too (shared, unless named in ``deep``)."""
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    unknown = set(deep) - set(names)
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+    args = ", ".join(f"_{n}(s.{n})" if n in deep else f"s.{n}" for n in names)
+    namespace: dict[str, Any] = {"cls": cls, **{f"_{n}": fn for n, fn in deep.items()}}
+    exec(f"def copy(s):\n    return cls({args})", namespace)  # generated from field names only
+    return namespace["copy"]
+
+
+def fields_of(obj: Any) -> dict[str, Any]:
+    """A slots dataclass's fields as a dict (what ``__dict__`` gave before the classes had slots)."""
+    return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -19,7 +42,7 @@ class Placed:
     rotation: int = 0
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Explorer:
     """One seat's explorer. Traits are indices into the character's printed tracks (0 = lowest step)."""
 
@@ -40,15 +63,15 @@ class Explorer:
     marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # small card memories (Mask on, ...)
 
     def copy(self) -> Explorer:
-        new = object.__new__(Explorer)
-        new.__dict__.update(self.__dict__)
-        new.traits, new.items, new.omens = dict(self.traits), list(self.items), list(self.omens)
-        new.bonuses_taken = list(self.bonuses_taken)
-        new.excess, new.kept, new.marks = dict(self.excess), list(self.kept), dict(self.marks)
-        return new
+        return _copy_explorer(self)
 
 
-@dataclasses.dataclass
+_copy_explorer = copier(
+    Explorer, traits=dict, items=list, omens=list, bonuses_taken=list, excess=dict, kept=list, marks=dict
+)
+
+
+@dataclasses.dataclass(slots=True)
 class Turn:
     """What the current explorer has done this turn."""
 
@@ -61,13 +84,13 @@ class Turn:
     elevator_moved: bool = False
 
     def copy(self) -> Turn:
-        new = object.__new__(Turn)
-        new.__dict__.update(self.__dict__)
-        new.tried = list(self.tried)
-        return new
+        return _copy_turn(self)
 
 
-@dataclasses.dataclass
+_copy_turn = copier(Turn, tried=list)
+
+
+@dataclasses.dataclass(slots=True)
 class State:
     """The whole truth of one game. ``awaiting`` is the one prompt the game waits for (None: over)."""
 
@@ -91,26 +114,15 @@ class State:
     haunt: dict[str, Any] | None = None
     marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # card memories of the whole game
     _cells: dict[tuple[str, int, int], str] | None = dataclasses.field(default=None, repr=False)
+    _first: int | None = dataclasses.field(default=None, repr=False)  # the seat that opens each round
 
     def clone(self) -> State:
         """A copy whose containers can be changed without touching this state.
 
-        Explorers are shared with this state until changed: change one only through ``World.explorer``.
+        Explorers and card piles are shared with this state until changed: change one only through
+        ``World.explorer``, ``World.deck`` or ``World.discards`` (or assign a new list).
         """
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.explorers = list(self.explorers)  # shared: World.explorer() copies one before changing it
-        new.house = dict(self.house)
-        new.stack = list(self.stack)
-        new.stack_discards = list(self.stack_discards)
-        new.decks = {k: list(v) for k, v in self.decks.items()}
-        new.card_discards = {k: list(v) for k, v in self.card_discards.items()}
-        new.turn = self.turn.copy()
-        new.tokens = dict(self.tokens)
-        new.marks = dict(self.marks)
-        new.pending = list(self.pending)
-        new._cells = self._cells  # the house is unchanged until house_changed() says so
-        return new
+        return _copy_state(self)
 
     @property
     def cells(self) -> dict[tuple[str, int, int], str]:
@@ -134,7 +146,7 @@ class State:
             "round": self.round,
             "config": self.config.to_json(),
             "explorers": [
-                dict(e.__dict__, traits=dict(e.traits), excess=dict(sorted(e.excess.items())))
+                dict(fields_of(e), traits=dict(e.traits), excess=dict(sorted(e.excess.items())))
                 for e in self.explorers
             ],
             "house": {name: [p.floor, p.x, p.y, p.rotation] for name, p in sorted(self.house.items())},
@@ -143,7 +155,7 @@ class State:
             "decks": {k: list(v) for k, v in sorted(self.decks.items())},
             "card_discards": {k: list(v) for k, v in sorted(self.card_discards.items())},
             "rng": self.rng,
-            "turn": dict(self.turn.__dict__),
+            "turn": fields_of(self.turn),
             "omens_drawn": self.omens_drawn,
             "tokens": dict(sorted(self.tokens.items())),
             "pending": [[name, params] for name, params in self.pending],
@@ -152,3 +164,20 @@ class State:
             "haunt": self.haunt,
             "marks": dict(sorted(self.marks.items())),
         }
+
+
+# Explorers and card piles are shared until changed (World.explorer, World.deck, World.discards copy them);
+# the house is unchanged until house_changed() says so, so the cell index is shared too.
+_copy_state = copier(
+    State,
+    explorers=list,
+    house=dict,
+    stack=list,
+    stack_discards=list,
+    decks=dict,
+    card_discards=dict,
+    turn=Turn.copy,
+    tokens=dict,
+    marks=dict,
+    pending=list,
+)

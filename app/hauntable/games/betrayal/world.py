@@ -15,6 +15,7 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.sides import side_of
 from hauntable.games.betrayal.state import Explorer, State
 
 TaskFn = Callable[..., None]
@@ -46,6 +47,7 @@ class World:
         self.out: list[Outcome] = []
         # seats whose explorer this apply has copied and may change; a read-only world copies none
         self._owned: set[int] = set(range(len(state.explorers))) if read_only else set()
+        self._owned_piles: set[tuple[str, str]] = set()  # card piles this apply has copied
 
     # --- queue and prompts -----------------------------------------------------------------------------
 
@@ -76,6 +78,20 @@ class World:
             self._owned.add(seat)
         return self.s.explorers[seat]
 
+    def deck(self, name: str) -> list[str]:
+        """The draw pile of ``name`` (omen, item, event), safe to change (copied on first use)."""
+        return self._pile(self.s.decks, "deck", name)
+
+    def discards(self, name: str) -> list[str]:
+        """The discard pile of ``name``, safe to change (copied on first use)."""
+        return self._pile(self.s.card_discards, "discards", name)
+
+    def _pile(self, piles: dict[str, list[str]], kind: str, name: str) -> list[str]:
+        if (kind, name) not in self._owned_piles:
+            piles[name] = list(piles[name])
+            self._owned_piles.add((kind, name))
+        return piles[name]
+
     def value(self, seat: int, trait: str) -> int:
         e = self.s.explorers[seat]
         return self.content.characters[e.character].tracks[trait][e.traits[trait]]
@@ -92,13 +108,16 @@ class World:
         if event and "Candle" in e.items:
             n += 1
         tokens = self.s.tokens
-        if tokens.get("Blessing") == e.room:
+        if tokens.get("Blessing") == e.room and not self._traitor(seat):  # heroes only
             n += 1
         if tokens.get("Drip") == e.room:
             n = max(1, n - 1)
         if tokens.get("Smoke") == e.room:
             n = max(1, n - 2)
         return max(0, min(8, n))
+
+    def _traitor(self, seat: int) -> bool:
+        return side_of(self.s, seat) == "traitor"
 
     def seats_from(self, seat: int) -> list[int]:
         """Every seat, starting with ``seat`` and going clockwise (to the left)."""
@@ -120,7 +139,9 @@ class World:
 
     def change_trait(self, seat: int, trait: str, steps: int, excess: bool = False) -> int:
         """Move a trait's clip by ``steps`` along its track, capped at the top and, before the haunt, at the
-        lowest step above the skull (B4.1, B4.2). Returns the steps actually moved.
+        lowest step above the skull (B4.1, B4.2). Returns the steps actually moved. After the haunt a drop
+        past the lowest step reaches the skull: the explorer dies (K9; the clip stays on the lowest step
+        and the ``die`` task runs next).
 
         C6: a gain from an item or omen (``excess``) that would pass the top is noted as excess steps, and a
         loss takes those excess steps first, so dropping the Book at the top costs the two noted steps.
@@ -135,6 +156,9 @@ class World:
                 del e.excess[trait]
             steps += used
             moved -= used
+        if before + steps < 0 and self.s.phase == "haunt" and e.alive:  # K9: the skull, after the haunt
+            e.alive = False
+            self.then(("die", dict(seat=seat)))
         e.traits[trait] = max(0, min(7, before + steps))
         if excess and before + steps > 7:
             e.excess[trait] = e.excess.get(trait, 0) + before + steps - 7
@@ -143,9 +167,14 @@ class World:
 
     def lose(self, seat: int, trait: str, steps: int) -> None:
         moved = self.change_trait(seat, trait, -steps)
+        if moved != -steps and not self.s.explorers[seat].alive:
+            why = "; it reaches the skull"
+        elif moved != -steps:
+            why = "; it cannot drop below its lowest step before the haunt"
+        else:
+            why = ""
         self.say(
-            f"{self.who(seat)} loses {steps} {trait.capitalize()} (now {self.value(seat, trait)})"
-            + ("" if moved == -steps else "; it cannot drop below its lowest step before the haunt"),
+            f"{self.who(seat)} loses {steps} {trait.capitalize()} (now {self.value(seat, trait)}){why}",
             "trait.lose",
             who=self.who(seat),
             trait=trait,

@@ -37,6 +37,7 @@ STRINGS = {
     "action.cross": "Überqueren versuchen",
     "action.fall": "Fallen",
     "action.ride": "Aufzug fahren",
+    "action.attack": "{who} angreifen",
     "play.round": "Runde {n}",
     "play.omens": "Omen gezogen: {n}",
     "play.turn": "{who} ist am Zug",

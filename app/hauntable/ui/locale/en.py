@@ -37,6 +37,7 @@ STRINGS = {
     "action.cross": "Try to cross",
     "action.fall": "Fall",
     "action.ride": "Ride the elevator",
+    "action.attack": "Attack {who}",
     "play.round": "Round {n}",
     "play.omens": "Omens drawn: {n}",
     "play.turn": "{who}'s turn",

@@ -37,6 +37,7 @@ STRINGS = {
     "action.cross": "Попробовать пройти",
     "action.fall": "Упасть",
     "action.ride": "Ехать на лифте",
+    "action.attack": "Атаковать: {who}",
     "play.round": "Раунд {n}",
     "play.omens": "Знамений вытянуто: {n}",
     "play.turn": "Ход: {who}",

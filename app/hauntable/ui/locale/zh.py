@@ -37,6 +37,7 @@ STRINGS = {
     "action.cross": "尝试通过",
     "action.fall": "坠落",
     "action.ride": "乘电梯",
+    "action.attack": "攻击 {who}",
     "play.round": "第 {n} 轮",
     "play.omens": "已抽预兆：{n}",
     "play.turn": "轮到 {who}",

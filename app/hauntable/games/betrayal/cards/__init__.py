@@ -54,4 +54,4 @@ def card(name: str, summary: str, on_draw=(), on_lose=(), on_gain=(), **flags) -
     CARD_RULES[name] = CardRules(summary, tuple(on_draw), tuple(on_gain), tuple(on_lose), **flags)
 
 
-from hauntable.games.betrayal.cards import aids, events, holding, items, omens  # noqa: E402,F401  (register)
+from hauntable.games.betrayal.cards import aids, events, fights, holding, items, omens  # noqa: E402,F401

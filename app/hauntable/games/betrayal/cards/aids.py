@@ -59,6 +59,8 @@ def wrap(w: World, prompt: Prompt) -> Prompt:
     """World.ask calls this for every prompt: a roll the roller could aid becomes an AidedRoll."""
     if type(prompt) is not RollDice or str(w.s.ctx.get("on", "")).startswith("aid_"):
         return prompt
+    if w.s.ctx.get("_aid_none"):  # a monster's roll: the thrower's cards do not help it
+        return prompt
     aids = aids_before(w, prompt, tuple(w.s.ctx.get("_aid_used", ())))
     if not aids:
         return prompt
@@ -134,7 +136,7 @@ def finish(w: World, ctx: dict[str, Any], total: int) -> None:
 def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int, ...]) -> bool:
     """After a throw: offer the Lucky Stone or Rabbit's Foot; True when a question was asked."""
     seat = prompt.player
-    if seat is None or ctx.get("_aid_rerolled") or not faces:
+    if seat is None or ctx.get("_aid_rerolled") or ctx.get("_aid_none") or not faces:
         return False
     options = [n for n in AFTER if _holds(w, seat, n)]
     if "Rabbit's Foot" in options and "item:Rabbit's Foot" in w.s.turn.tried:

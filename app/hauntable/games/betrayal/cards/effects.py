@@ -191,7 +191,7 @@ def discard_kept(w: World, seat: int, card: str, why: str) -> None:
     if card in e.kept:
         e.kept.remove(card)
         e.marks.pop(card, None)
-        w.s.card_discards["event"].append(card)
+        w.discards("event").append(card)
         w.say(f"{e.name} discards {card}: {why}", "card.discard_kept", who=e.name, card=card)
 
 
@@ -222,7 +222,7 @@ def _keep(w: World, seat: int, card: str) -> None:
     if card not in e.kept:
         e.kept.append(card)
         if card in w.s.card_discards["event"]:
-            w.s.card_discards["event"].remove(card)
+            w.discards("event").remove(card)
         w.say(f"{e.name} keeps {card} in front of them", "card.kept", who=e.name, card=card)
 
 
@@ -230,7 +230,7 @@ def _unkeep(w: World, seat: int, card: str) -> None:
     if card in w.s.explorers[seat].kept:
         discard_kept(w, seat, card, "its effect ends")
     elif card not in w.s.card_discards["event"]:
-        w.s.card_discards["event"].append(card)
+        w.discards("event").append(card)
 
 
 def _token(w: World, seat: int, card: str, name: str) -> None:
@@ -381,6 +381,8 @@ def holds(w: World, seat: int, cond: str) -> bool:
         return w.content.rooms[e.room].symbol == "event"
     if kind == "haunt":
         return w.s.phase == "haunt"
+    if kind == "attack_free":  # after the haunt, the turn's attack not yet made (K1)
+        return w.s.phase == "haunt" and "attack" not in w.s.turn.tried
     if kind == "needs":  # someone in the room (the explorer too) is below a starting value of these traits
         for other in w.s.explorers:
             start = w.content.characters[other.character].start

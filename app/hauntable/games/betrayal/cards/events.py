@@ -113,8 +113,8 @@ card(
 )
 card(
     "Bloody Vision",
-    "Sanity roll: 4+ gain 1 Sanity; 2-3 lose 1 Sanity; 0-1 you must attack someone in or next to your room "
-    "(attacks exist only after the haunt begins).",
+    "Sanity roll: 4+ gain 1 Sanity; 2-3 lose 1 Sanity; 0-1 you must attack an explorer or monster in or "
+    "next to your room, your choice (attacks exist only after the haunt begins).",
     on_draw=[
         roll(
             "sanity",
@@ -126,7 +126,7 @@ card(
                 [
                     when(
                         "haunt",
-                        [say("attack the weakest explorer or monster near you")],
+                        [op("bloody_attack")],
                         [say("no attacks before the haunt: nothing happens")],
                     )
                 ],
@@ -771,7 +771,7 @@ def meant_deck(w: World, seat: int, card: str) -> None:
 
 
 def _pile(w: World, deck: str) -> list[str]:
-    return w.s.stack if deck == "rooms" else w.s.decks[deck]
+    return w.s.stack if deck == "rooms" else w.deck(deck)
 
 
 @task("meant_order")
@@ -782,7 +782,11 @@ def meant_order(w: World, seat: int, card: str, option: str) -> None:
     orders = tuple(dict.fromkeys(" / ".join(p) for p in permutations(top)))
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: {card} - put the top of the {option} stack in this order", card, orders
+            seat,
+            f"{w.who(seat)} only: {card} - put the top of the {option} stack in this order",
+            card,
+            orders,
+            private=True,
         ),
         on="meant_done",
         seat=seat,

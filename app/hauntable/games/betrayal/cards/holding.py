@@ -77,7 +77,7 @@ def lose_card(w: World, seat: int, name: str, to: str, room: str | None = None) 
     deck = w.content.cards[name].deck
     (e.omens if deck == "omen" else e.items).remove(name)
     if to == "discard":
-        w.s.card_discards[deck].append(name)
+        w.discards(deck).append(name)
     elif to == "stack":
         if w.s.config.cards == "virtual":
             rng = Rng(w.s.rng, raw=True)

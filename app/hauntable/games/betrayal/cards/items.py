@@ -29,9 +29,12 @@ card(
 )
 card(
     "Bell",
-    "+1 Sanity while you hold it (after the haunt, a Sanity roll calls heroes or monsters closer).",
+    "+1 Sanity while you hold it; once a turn after the haunt begins, a Sanity roll: 5+ any heroes not held "
+    "back by an opponent come 1 space closer; 0-4 the traitor may bring monsters 1 space closer.",
     on_gain=[gain("sanity")],
     on_lose=[lose("sanity")],
+    use=[roll("sanity", (5, None, [op("bell_heroes")]), (0, 4, [op("monsters_closer")]))],
+    use_when="haunt",
 )
 card(
     "Candle",
@@ -145,8 +148,11 @@ card(
 )
 card(
     "Dynamite",
-    "One use instead of an attack (from the haunt on): everyone next door rolls Speed 5+ or takes 4 "
-    "physical damage.",
+    "One use instead of the turn's attack (from the haunt on): thrown through a door into a room next door, "
+    "where everyone rolls Speed 5+ or takes 4 physical damage.",
+    use=[op("dynamite")],
+    use_when="attack_free",
+    one_use=True,
 )
 card("Adrenaline Shot", "One use: add 4 to the result of a trait roll.")
 card("Angel Feather", "One use: name a number 0-8 as the result of a roll instead of rolling.")
@@ -364,15 +370,27 @@ def _mask_off(w: World, seat: int, card: str) -> list | None:
 
 
 @effect_op("spirit_board")
-def _spirit_board(w: World, seat: int, card: str) -> None:
+def _spirit_board(w: World, seat: int, card: str) -> list | None:
     if w.s.config.rooms == "table" or not w.s.stack:
         w.say(f"{w.who(seat)} may look at the top room tile", "card.say", card=card)
-        return
-    w.say(
-        f"{w.who(seat)} looks at the top room tile: the {w.s.stack[0]}",
-        "card.spirit_board",
-        tile=w.s.stack[0],
+        return None
+    w.say(f"{w.who(seat)} looks at the top room tile", "card.spirit_board", who=w.who(seat))
+    return [("private_look", dict(seat=seat, card=card, text=f"the top room tile is the {w.s.stack[0]}"))]
+
+
+@task("private_look")
+def private_look(w: World, seat: int, card: str, text: str) -> None:
+    """Hidden information for one seat: a prompt only that player answers (the UI hands the screen over and
+    back), never an outcome sentence every screen shows."""
+    w.ask(
+        ChooseOption(seat, f"{w.who(seat)} only - {card}: {text}", card, ("seen",), private=True),
+        on="private_seen",
     )
+
+
+@task("private_seen")
+def private_seen(w: World, option: str) -> None:
+    """The player has seen it; nothing changes."""
 
 
 __all__ = ["choose"]

@@ -6,7 +6,7 @@ Lasting trait changes are ``on_gain``/``on_lose`` so they follow the card from h
 from __future__ import annotations
 
 from hauntable.games.betrayal.cards import card
-from hauntable.games.betrayal.cards.effects import attack, gain, lose, op, roll
+from hauntable.games.betrayal.cards.effects import attack, gain, lose, op, roll, when
 
 COMPANION = dict(tradeable=False, droppable=False, stealable=False)
 
@@ -68,10 +68,19 @@ card(
     "Crystal Ball",
     "After the haunt begins, once a turn: Knowledge 4+ puts a card of your choice on top of the item or "
     "event stack; 1-3 lose 1 Sanity; 0 lose 2.",
+    use=[
+        roll(
+            "knowledge",
+            (4, None, [op("crystal_ball")]),
+            (1, 3, [lose("sanity")]),
+            (0, 0, [lose("sanity", 2)]),
+        )
+    ],
+    use_when="haunt",
 )
 card(
     "Spirit Board",
     "Before moving, look at the top room tile; used after the haunt begins, monsters come 1 space closer.",
-    use=[op("spirit_board")],
+    use=[op("spirit_board"), when("haunt", [op("monsters_closer")])],
     use_when="not_moved",
 )

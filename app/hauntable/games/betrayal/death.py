@@ -1,0 +1,66 @@
+"""Death after the haunt (rule K9 in docs/rules.md): a trait that drops past its lowest step reaches the
+skull and the explorer dies (``World.change_trait`` queues the ``die`` task). The dead's items, omens and
+companions stay in the room as item piles anyone there may pick up (C4); the dead get no more turns.
+
+``living_seats`` and ``next_living_seat`` are for the turn order (the haunt's turn rules use them too).
+"""
+
+from __future__ import annotations
+
+from hauntable.games.betrayal.cards.holding import PILE
+from hauntable.games.betrayal.state import State
+from hauntable.games.betrayal.world import World, task
+
+# tasks that belong to the turn, not to one explorer: they stay queued when that explorer dies
+TURN_TASKS = ("next_turn",)
+
+
+def living_seats(state: State) -> list[int]:
+    """Seats whose explorer is alive, in seat order."""
+    return [e.seat for e in state.explorers if e.alive]
+
+
+def next_living_seat(state: State, seat: int) -> int | None:
+    """The first living explorer clockwise after ``seat`` (``seat`` itself last); None when all are dead."""
+    n = len(state.explorers)
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if state.explorers[nxt].alive:
+            return nxt
+    return None
+
+
+@task("die")
+def die(w: World, seat: int) -> None:
+    """The explorer is dead (``alive`` is already False): their cards stay in the room as item piles,
+    kept events go to the discards, and nothing more is asked of them. If it was their turn, it ends."""
+    e = w.explorer(seat)
+    room = e.room
+    w.say(f"{e.name} dies in the {room} (K9)", "explorer.dies", who=e.name, room=room)
+    cards = [*e.items, *e.omens]
+    for name in cards:
+        w.s.tokens[PILE + name] = room
+    if cards:
+        w.say(
+            f"{e.name}'s {', '.join(cards)} stay in the {room} for others to take",
+            "explorer.dies_cards",
+            who=e.name,
+            cards=cards,
+        )
+    e.items, e.omens = [], []
+    for card in e.kept:
+        w.discards("event").append(card)
+    e.kept = []
+    e.side = None
+    pending = []
+    for name, params in w.s.pending:
+        if name not in TURN_TASKS and params.get("seat") == seat:
+            continue
+        if seat in params.get("seats", ()):  # a roll shared by several: the others still take it
+            params = dict(params, seats=[s for s in params["seats"] if s != seat])
+            if not params["seats"]:
+                continue
+        pending.append((name, params))
+    w.s.pending = pending
+    if seat == w.s.turn.seat and not any(name == "next_turn" for name, _ in w.s.pending):
+        w.then(("next_turn", dict(seat=seat)))
