@@ -66,6 +66,7 @@ FALLBACK_OUTCOMES = {
     "card.adrenaline": "no parameters",
     "card.meant": "who is not a parameter",
     "card.bbc_lost": "no parameters",
+    "card.crystal": "no parameters",
     "item.given": "giver and receiver are not parameters",
     "item.offer": "the receiver is not a parameter",
     "item.refused": "who refuses is not a parameter",

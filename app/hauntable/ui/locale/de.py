@@ -234,4 +234,7 @@ STRINGS = {
     "out.card.restore": "{trait} von {who} ist wiederhergestellt",
     "out.card.feather": "Die Engelsfeder setzt den Wurf auf {total}",
     "out.card.bbc": "{who} hält Glocke, Buch und Kerze zusammen: +2 auf jede Eigenschaft",
+    "out.card.dynamite": "Das Dynamit wird in den Raum {room} geworfen",
+    "out.card.dynamite_hit": "{who} wird von der Explosion erfasst",
+    "out.card.dynamite_escaped": "{who} entkommt der Explosion",
 }

@@ -226,4 +226,7 @@ STRINGS = {
     "out.card.restore": "{who}'s {trait} is restored",
     "out.card.feather": "The Angel Feather sets the roll to {total}",
     "out.card.bbc": "{who} holds the Bell, Book and Candle together: +2 in every trait",
+    "out.card.dynamite": "The Dynamite is thrown into the {room}",
+    "out.card.dynamite_hit": "{who} is caught in the blast",
+    "out.card.dynamite_escaped": "{who} escapes the blast",
 }

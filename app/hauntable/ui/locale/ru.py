@@ -232,4 +232,7 @@ STRINGS = {
     "out.card.restore": "{trait} у {who} восстановлена",
     "out.card.feather": "Перо ангела делает результат броска {total}",
     "out.card.bbc": "У {who} колокол, книга и свеча вместе: +2 ко всем характеристикам",
+    "out.card.dynamite": "Динамит брошен в комнату {room}",
+    "out.card.dynamite_hit": "{who} попадает под взрыв",
+    "out.card.dynamite_escaped": "{who} уходит от взрыва",
 }

@@ -226,4 +226,7 @@ STRINGS = {
     "out.card.restore": "{who}的{trait}已恢复",
     "out.card.feather": "天使羽毛把掷骰结果设为 {total}",
     "out.card.bbc": "{who}同时持有铃、书和蜡烛：所有属性 +2",
+    "out.card.dynamite": "炸药被扔进了{room}",
+    "out.card.dynamite_hit": "{who}被爆炸波及",
+    "out.card.dynamite_escaped": "{who}躲过了爆炸",
 }
