@@ -21,6 +21,7 @@ kv_env()
 
 SCREENS = (
     "attract",
+    "resume",
     "setup",
     "play",
     "dice",
@@ -28,10 +29,14 @@ SCREENS = (
     "card",
     "haunt",
     "admin",
+    "export",
+    "rules",
+    "selftest",
     "seat90",
     "castle",
     "ghostsetup",
 )
+PIN = "1234"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,7 +55,26 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     wanted = args.screen.split(",")
 
-    h = Harness(HauntableApp(UiSettings(), seed=3, today="11-30"))
+    import tempfile
+
+    from hauntable.engine.log import GameLog
+    from hauntable.kiosk.pin import PinStore
+    from hauntable.session import Session
+    from hauntable.ui.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+
+    scratch = Path(tempfile.mkdtemp(prefix="hauntable-shots-"))
+    PinStore(scratch / "admin-pin.json").set(PIN)  # never the real table's PIN file
+    stick = scratch / "usb-stick"
+    stick.mkdir()
+    log = GameLog(scratch / "table.sqlite3", durable=False)
+    for seed, steps in ((11, 120), (5, 60)):  # one game over-ish, one unfinished, for resume and export
+        logged = Session.new("betrayal", demo.config(seed, 4), log=log)
+        logged_channel = Channel(logged)
+        demo.play(logged_channel, TableSimulator(logged_channel, seed), seed, steps)
+    log.mark(1, "abandoned")
+    settings = UiSettings(pin_file=str(scratch / "admin-pin.json"), export_dir=str(stick))
+    h = Harness(HauntableApp(settings, log=log, seed=3, today="11-30"))
 
     def show_game(seed: int, steps: int, stop=None, seats: int = 4) -> None:
         channel, sim = demo.game_at(seed, steps, seats, stop)
@@ -61,15 +85,38 @@ def main(argv: list[str] | None = None) -> int:
         h.app.refresh()
 
     trait_roll = lambda p: isinstance(p, RollDice) and p.trait is not None  # noqa: E731
+
+    def attract(offer: bool) -> None:
+        h.app.offer_resume() if offer else setattr(h.app, "resume_offer", "")
+        h.app.go("attract")
+
+    def admin_page(page: str) -> None:
+        h.app.go("admin")
+        h.frames(2)
+        _unlock(h)
+        screen = h.app.root.get_screen("admin")
+        if page == "selftest":
+            screen.run_selftest()
+            for _ in range(500):
+                h.frames(1)
+                if screen.selftest_rows is not None:
+                    break
+        else:
+            screen.open_page(page)
+
     scenes = {
-        "attract": lambda: h.app.go("attract"),
+        "attract": lambda: attract(False),
+        "resume": lambda: attract(True),
         "setup": lambda: h.app.go("setup"),
         "play": lambda: show_game(5, 60, lambda p: isinstance(p, ChooseAction) and len(p.choices()) > 2),
         "dice": lambda: show_game(5, 400, trait_roll),
         "rotation": lambda: show_game(7, 400, lambda p: isinstance(p, ChooseRotation)),
         "card": lambda: (show_game(5, 400, lambda p: p.kind == "card"), h.app.sim("draw_card")),
         "haunt": lambda: show_game(3, 2000),
-        "admin": lambda: (h.app.go("admin"), _unlock(h)),
+        "admin": lambda: admin_page("menu"),
+        "export": lambda: admin_page("export"),
+        "rules": lambda: admin_page("rules"),
+        "selftest": lambda: admin_page("selftest"),
         "seat90": lambda: _seat90(h, show_game),
         "castle": lambda: _castle(h),
         "ghostsetup": lambda: (h.app.abandon_game(), h.app.go("ghostsetup")),
@@ -83,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             path = h.screenshot(str(out / f"{name}-{lang}.png"))
             print(path)
     h.close()
+    log.close()
     return 0
 
 
@@ -104,7 +152,7 @@ def _castle(h) -> None:
 
 def _unlock(h) -> None:
     screen = h.app.root.get_screen("admin")
-    for digit in h.app.settings.admin_pin:
+    for digit in PIN:
         screen.key(digit)
     screen.submit_pin()
 

@@ -7,7 +7,8 @@
 #
 # What it does: installs system packages, enables SPI, creates the unprivileged user `hauntable` (groups
 # gpio spi dialout video input render) and /var/lib/hauntable, installs the app into /opt/hauntable/venv,
-# installs the unit and the journald drop-in, disables the console login on tty1, enables the service.
+# installs the unit, the journald drop-in and the udev rule mounting USB sticks for log export, disables
+# the console login on tty1, enables the service.
 set -euo pipefail
 
 DRY_RUN=0
@@ -71,6 +72,8 @@ say "systemd units"
 run install -m 0644 "$SRC/systemd/hauntable.service" /etc/systemd/system/hauntable.service
 run install -d -m 0755 /etc/systemd/journald.conf.d
 run install -m 0644 "$SRC/systemd/journald-hauntable.conf" /etc/systemd/journald.conf.d/hauntable.conf
+run install -m 0644 "$SRC/systemd/99-hauntable-usb.rules" /etc/udev/rules.d/99-hauntable-usb.rules
+run udevadm control --reload
 run systemctl disable --now getty@tty1.service
 run systemctl daemon-reload
 run systemctl restart systemd-journald

@@ -32,6 +32,8 @@ fi
 
 run systemctl disable --now hauntable.service || true
 run rm -f /etc/systemd/system/hauntable.service /etc/systemd/journald.conf.d/hauntable.conf
+run rm -f /etc/udev/rules.d/99-hauntable-usb.rules
+run udevadm control --reload || true
 run systemctl daemon-reload
 run systemctl enable --now getty@tty1.service
 run rm -rf /opt/hauntable

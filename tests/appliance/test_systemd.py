@@ -81,3 +81,24 @@ def test_install_enables_spi_creates_the_user_and_enables_the_unit():
     assert "would run: systemctl enable hauntable.service" in out
     assert "useradd --system" in out or "usermod --append" in out
     assert "pip install -q /opt/hauntable/src\\[pi\\]" in out
+    assert "/etc/udev/rules.d/99-hauntable-usb.rules" in out  # USB sticks mount where log export looks
+
+
+def test_the_usb_rule_mounts_sticks_where_log_export_looks_for_the_units_user():
+    """udev rule lines are comma-separated KEY==value / KEY+=value pairs; the mount goes under /media
+    (kiosk/media.MEDIA_ROOTS) owned by the user the unit runs as, and the unit may write there."""
+    import re
+
+    from hauntable.kiosk.media import MEDIA_ROOTS
+
+    rules = (pathlib.Path(__file__).parents[2] / "systemd" / "99-hauntable-usb.rules").read_text()
+    lines = [line for line in rules.splitlines() if line and not line.startswith("#")]
+    pair = re.compile(r'([A-Z_]+(?:\{[^}]+\})?)(==|!=|\+=|=|:=)"([^"]*)"')
+    for line in lines:  # the whole line is pairs joined by ", ": nothing unparsed
+        assert ", ".join(f'{k}{op}"{v}"' for k, op, v in pair.findall(line)) == line, line
+    add = next(line for line in lines if 'ACTION=="add"' in line)
+    target = re.search(r"(/\S+)/hauntable-%k", add).group(1) + "/"
+    assert target.startswith(MEDIA_ROOTS)
+    unit = (pathlib.Path(__file__).parents[2] / "systemd" / "hauntable.service").read_text()
+    user = re.search(r"^User=(\S+)$", unit, re.M).group(1)
+    assert f"uid={user}" in add and "ReadWritePaths=-/media" in unit

@@ -43,14 +43,14 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        _write_atomically(Path(args.output), text)
+        write_atomically(Path(args.output), text)
     except OSError as exc:
         print(f"export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
     """Write to a temporary file beside ``path`` and rename it over: readers see all of it or none."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

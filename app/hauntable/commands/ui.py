@@ -29,8 +29,45 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--kiosk", action="store_true", help="full screen, no way out but the admin PIN")
     p.add_argument("--size", default="1280x800", help="window size WxH when not in kiosk mode")
     p.add_argument("--no-log", action="store_true", help="do not record games")
+    p.add_argument(
+        "--layout", metavar="FILE", help="the table's layout (default: $HAUNTABLE_LAYOUT, else the reference)"
+    )
+    p.add_argument(
+        "--backend",
+        choices=("mock", "pi"),
+        default=os.environ.get("HAUNTABLE_BACKEND") or "mock",
+        help="hardware backend for the admin self-test (default: $HAUNTABLE_BACKEND, else mock)",
+    )
+    p.add_argument(
+        "--export-dir",
+        metavar="DIR",
+        default=os.environ.get("HAUNTABLE_EXPORT_DIR"),
+        help="log export goes here instead of a USB drive under /media (default: $HAUNTABLE_EXPORT_DIR)",
+    )
+    p.add_argument(
+        "--tower",
+        metavar="PORT",
+        help="the dice tower's serial port (default: $HAUNTABLE_TOWER, else the layout's [[tower]] on the "
+        "pi backend; none: virtual dice)",
+    )
     add_data_dir_argument(p)
     p.set_defaults(run=run)
+
+
+def tower_port(args: argparse.Namespace) -> str | None:
+    """``--tower``, ``$HAUNTABLE_TOWER``, or the layout's tower (not on the mock backend); see ui/tower.py."""
+    from hauntable.engine.rejections import HauntableError
+    from hauntable.table.layout import load_layout
+    from hauntable.ui.tower import configured_port
+
+    if args.tower:
+        return args.tower
+    try:
+        layout = load_layout(args.layout)
+    except HauntableError as exc:
+        print(f"hauntable ui: {exc}; no dice tower", file=sys.stderr)
+        layout = None
+    return configured_port(layout, args.backend, os.environ)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +83,16 @@ def run(args: argparse.Namespace) -> int:
     from hauntable.ui.app import HauntableApp, UiSettings
 
     pin_file = str(db_path(args.data_dir).with_name("admin-pin.json"))
-    settings = UiSettings(language=args.lang, kiosk=args.kiosk, pin_file=pin_file)
+    settings = UiSettings(
+        language=args.lang,
+        kiosk=args.kiosk,
+        pin_file=pin_file,
+        layout=args.layout,
+        backend=args.backend,
+        export_dir=args.export_dir,
+        tower_port=tower_port(args),
+        tower_raw_log=str(db_path(args.data_dir).with_name("dice-serial.log")),
+    )
     log, notice = None, None
     if not args.no_log:
         log, notice = GameLog.open_or_set_aside(db_path(args.data_dir))

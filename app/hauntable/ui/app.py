@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
 from hauntable.engine.log import GameLog
-from hauntable.games.betrayal.config import GameConfig, PlayerSpec
+from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll
 from hauntable.kiosk.watchdog import Watchdog
@@ -44,6 +44,12 @@ class UiSettings:
     idle_seconds: int = 120
     pin_file: str | None = None  # the admin PIN store (kiosk/pin.py); None: admin-pin.json beside the log
     kiosk: bool = False
+    house_rules: dict[str, str | bool] = dataclasses.field(default_factory=dict)  # for the next game
+    export_dir: str | None = None  # log export goes here instead of a detected USB drive (kiosk/media.py)
+    layout: str | None = None  # the table's layout file (default: $HAUNTABLE_LAYOUT or hardware/reference)
+    backend: str | None = "mock"  # the self-test's backend; None: $HAUNTABLE_BACKEND, else the layout's
+    tower_port: str | None = None  # the dice tower's serial port (ui/tower.py); None: virtual dice only
+    tower_raw_log: str | None = None  # the tower's raw serial traffic goes here (dice-serial.log)
 
 
 class HauntableApp(App):
@@ -59,6 +65,8 @@ class HauntableApp(App):
     haunt_shown = False  # the haunt banner was shown for this game
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
     castle_table = ObjectProperty(None, allownone=True)  # a simulated Geisterstunde table, when chosen
+    resume_offer = StringProperty("")  # who was playing the unfinished logged game and how far it got
+    tower_state = StringProperty("")  # the dice tower's link state ("ready", "lost", ...); "" without one
 
     def __init__(
         self,
@@ -75,9 +83,12 @@ class HauntableApp(App):
         self.today = today
         self.content = load_content()
         self.dice: VirtualDice | None = None
+        self.tower = None  # an AppTower once a game is attached, when settings.tower_port names one
         self.font_path = ""
         self.last_touch = time.monotonic()
         self._redraw = Clock.create_trigger(self._on_step_frame)
+        # the rest of the play screen, on the frame after the map (a positive timeout: after this draw)
+        self._redraw_rest = Clock.create_trigger(lambda _dt: self.refresh(), 0.001)
         self.title = "Hauntable"
 
     # --- building ---------------------------------------------------------------------------------
@@ -112,6 +123,7 @@ class HauntableApp(App):
             # SDL turns SIGTERM into a close request, which kiosk mode refuses; systemd must still stop us
             signal.signal(signal.SIGTERM, lambda *_a: Clock.schedule_once(lambda _dt: self.stop()))
         Clock.schedule_interval(self._check_idle, 5)
+        self.offer_resume()
         # under systemd (Type=notify, WatchdogSec): ready once drawn, then pinged from this main loop, so a
         # hung UI gets the app restarted; without NOTIFY_SOCKET every call is a no-op
         self.watchdog = Watchdog(require=("ui",))
@@ -131,6 +143,8 @@ class HauntableApp(App):
         i18n.set_language(lang)
         self.settings.language = lang
         self.lang = lang
+        if self.resume_offer:
+            self.offer_resume()  # in the new language
         self.refresh()
 
     def go(self, screen: str) -> None:
@@ -152,6 +166,7 @@ class HauntableApp(App):
             seed=seed,
             rooms="table",
             cards="table",
+            house_rules=self.house_rules(),
         )
         try:
             config.validate(self.content)
@@ -201,6 +216,10 @@ class HauntableApp(App):
         self._attach(session)
         return None
 
+    def house_rules(self) -> HouseRules:
+        """The house rules the next game starts with (chosen in the admin menu; defaults otherwise)."""
+        return HouseRules(**self.settings.house_rules)
+
     def _attach(self, session: Session) -> None:
         self.channel = Channel(session)
         self.channel.bind(on_step=lambda _s: self._redraw(), on_refusal=self._refused)
@@ -217,14 +236,65 @@ class HauntableApp(App):
         self.sim_message = ""
         self.game_running = True
         self.haunt_shown = session.step.state.haunt is not None  # a resumed haunt goes straight on
+        self._open_tower(session)
         self.go("play")
         self.refresh()
+
+    # --- the dice tower ----------------------------------------------------------------------------
+
+    def _open_tower(self, session: Session) -> None:
+        """Open the configured tower with the first game; the log's tower rolls count as delivered."""
+        from hauntable.table.dice_link.rolls import delivered_in
+        from hauntable.ui.tower import AppTower
+
+        if self.settings.tower_port is None or self.tower is not None:
+            return
+        delivered = []
+        if session.log is not None:
+            games = {session.game_id}
+            latest = session.log.games()[-2:]  # a game set aside at start-up may own the tower's resend
+            games.update(g.id for g in latest)
+            for game_id in sorted(games):
+                delivered += delivered_in(e.payload for e in session.log.inputs(game_id))
+        self.tower = AppTower(
+            self.settings.tower_port,
+            take=self._take_tower_roll,
+            post=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0),
+            on_state=self._tower_state_changed,
+            delivered=delivered,
+            raw_log=self.settings.tower_raw_log,
+        )
+
+    def _take_tower_roll(self, faces: tuple[int, ...], source: str) -> bool:
+        """A roll from the tower, on the main loop: through the one channel; True if the game took it."""
+        if self.channel is None:
+            return False  # between games: refused, so the tower forgets it
+        game = self.channel.session.game
+        inp = game.inputs.parse(f"roll {','.join(str(f) for f in faces)} source={source}")
+        return self.channel.submit(inp, self.channel.seq, source="tower") is not None
+
+    def _tower_state_changed(self, state) -> None:
+        self.tower_state = str(state)
+        self._redraw()
+
+    def tower_text(self) -> str | None:
+        """The dice pad's line about the tower; None without a tower (the simulator's button is shown)."""
+        if self.tower is None:
+            return None
+        if self.tower_state == "ready":
+            return i18n.tr("tower.ready", source=self.tower.source)
+        return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
+
+    def on_stop(self) -> None:
+        if self.tower is not None:
+            self.tower.close()
+            self.tower = None
 
     def resume_latest(self) -> str | None:
         """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none."""
         from hauntable.session import ResumeError
 
-        record = self.log.latest_unfinished() if self.log is not None else None
+        record = self.unfinished()
         if record is None:
             return i18n.tr("admin.nothing_to_resume")
         try:
@@ -235,7 +305,49 @@ class HauntableApp(App):
         # the simulator's virtual stack and decks start afresh; what is in the house stays out of them
         return None
 
+    def unfinished(self):
+        """The log's latest unfinished game this app can draw (Betrayal), or None."""
+        record = self.log.latest_unfinished() if self.log is not None else None
+        return record if record is not None and record.game == "betrayal" else None
+
+    def offer_resume(self) -> None:
+        """After a crash or power cut, the attract screen offers the log's unfinished game (or a new one)."""
+        record = self.unfinished()
+        self.resume_offer = "" if record is None else self._describe(record)
+
+    def _describe(self, record) -> str:
+        """Who was playing and how far it got, from the log alone (no replay: start-up stays fast)."""
+        players = []
+        for p in record.config.get("players", []):
+            character = self.content.characters.get(p.get("character"))
+            players.append(f"{p.get('name')} ({character.name if character else p.get('character')})")
+        started = record.created[11:16] if len(record.created) >= 16 else record.created
+        return i18n.tr("attract.unfinished", players=", ".join(players), n=record.inputs, started=started)
+
+    def resume_offered(self) -> None:
+        """The attract screen's "Resume this game"."""
+        problem = self.resume_latest()
+        if problem is not None:
+            self.notice = problem
+        self.resume_offer = ""
+
+    def set_aside_unfinished(self) -> None:
+        """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
+        from hauntable.engine.log import ABANDONED
+
+        record = self.unfinished()
+        if record is not None:
+            self.log.mark(record.id, ABANDONED)
+        self.resume_offer = ""
+        self.go("setup")
+
     def abandon_game(self) -> None:
+        """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
+        from hauntable.engine.log import ABANDONED
+
+        session = self.channel.session if self.channel is not None else None
+        if session is not None and session.log is not None and not session.over:
+            session.log.mark(session.game_id, ABANDONED)
         if self.castle_table is not None:
             self.castle_table.close()
         self.castle_table = None
@@ -294,7 +406,15 @@ class HauntableApp(App):
         self._redraw()
 
     def _on_step_frame(self, *_args) -> None:
-        self.refresh()
+        """A new step: on the play screen the floors are redrawn in this frame and everything else in the
+        next, so a tile laid on the table shows on the map without waiting for the prompt bar's new
+        buttons, the panels and the outcome lines (each costs a texture upload under software GL)."""
+        screen = self.root.current_screen if self.root is not None else None
+        if self.channel is not None and hasattr(screen, "refresh_map"):
+            screen.refresh_map()
+            self._redraw_rest()
+        else:
+            self.refresh()
 
     def refresh(self) -> None:
         """Redraw the screens that show the game; go to the haunt screen once the haunt has begun."""

@@ -58,11 +58,32 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+# outcome parameters whose values are identifiers with a catalog entry of their own: ("trait", "speed")
+# is shown as tr("trait.speed"); names of rooms, cards and explorers stay as printed
+TRANSLATED_PARAMS = ("trait", "floor", "deck")
+
+
 def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
-    """An engine outcome in the current language, by its code; the English sentence when we cannot."""
+    """An engine outcome in the current language, by its code; the English sentence when we cannot.
+
+    In English the engine's own sentence is shown: it is the reference and often says more (the roll's
+    purpose, why a trait could not drop) than a sentence built from the parameters. Elsewhere we cannot
+    translate when the catalog has no ``out.<code>`` (codes on ``FALLBACK_OUTCOMES`` in the tests) or this
+    outcome lacks a parameter the translation names (one call site of a code may carry fewer).
+    """
+    lang = lang or _current
+    if lang == "en":
+        return outcome.text
     key = f"out.{outcome.code}"
-    text = catalog(lang or _current).get(key)
+    text = catalog(lang).get(key)
     params = dict(outcome.params)
     if text is None or not placeholders(text) <= set(params):
         return outcome.text
+    for name in TRANSLATED_PARAMS:
+        if name in params:
+            params[name] = (
+                tr(f"{name}.{params[name]}", lang)
+                if f"{name}.{params[name]}" in catalog("en")
+                else params[name]
+            )
     return text.format(**params)

@@ -474,7 +474,10 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         extra = leave_cost(w) - 1
         if extra:
             w.s.turn.moved += extra
-            w.say(f"Getting past the opponents costs {w.who(seat)} {extra} more", "move.opponents")
+            who = w.who(seat)
+            w.say(
+                f"Getting past the opponents costs {who} {extra} more", "move.opponents", who=who, extra=extra
+            )
         tasks = []
         if here.exit_roll and not medallion(w, seat, w.s.current.room) and not traitor_ignores(w, seat):
             tasks.append(("exit_roll", dict(seat=seat, room=w.s.current.room)))

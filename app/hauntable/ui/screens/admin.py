@@ -1,18 +1,29 @@
-"""The admin menu, behind a PIN: language, seat rotation, idle time, resume or abandon the game, quit.
+"""The admin menu, behind a PIN: language, seat rotation, idle time, resume or abandon the game, quit,
+and three tools on pages of their own: log export to a USB drive, house rules for the next game, and the
+hardware self-test (the same checks as ``hauntable selftest``).
 
-Resuming continues the latest unfinished logged game. Not yet here (see docs/ui.md): enrolling tags,
-self-test, table layout editing, house rules, log export.
+Resuming continues the latest unfinished logged game. Not yet here (see docs/ui.md): enrolling tags and
+table layout editing (``hauntable enroll`` and the layout file do that).
 The PIN is kept as a salted slow hash with a lockout (``hauntable.kiosk.pin``); on first run the first PIN
 typed becomes the PIN, and the unlocked menu can change it.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+from pathlib import Path
+
 from kivy.app import App
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from hauntable.engine.log import LogError
+from hauntable.games.betrayal.config import HouseRules
+from hauntable.kiosk.media import export_game, removable_drives
 from hauntable.kiosk.pin import PinError, PinStore
 from hauntable.paths import db_path
 from hauntable.ui.i18n import LANGUAGE_NAMES, tr
@@ -24,6 +35,10 @@ class AdminScreen(Screen):
     unlocked = BooleanProperty(False)
     changing = BooleanProperty(False)  # the next PIN typed replaces the PIN
     entered = StringProperty("")
+    page = StringProperty("menu")  # menu | export | rules | selftest
+    drive_index = NumericProperty(0)  # which removable drive an export goes to, when several are mounted
+    message = StringProperty("")  # the last tool's result, shown on its page
+    selftest_rows = None  # list of (device, wiring, detail, ok) once a self-test finished; None: not run
 
     @staticmethod
     def pins() -> PinStore:
@@ -32,6 +47,7 @@ class AdminScreen(Screen):
 
     def on_pre_enter(self, *_args) -> None:
         self.unlocked, self.changing, self.entered = False, False, ""
+        self.page, self.message = "menu", ""
         self.ids.pin_message.text = ""
         self.refresh()
 
@@ -93,8 +109,18 @@ class AdminScreen(Screen):
         self.ids.pin_shown.text = "•" * len(self.entered)
         menu = self.ids.menu
         menu.clear_widgets()
+        menu.cols = 2 if self.page == "menu" else 1  # a tool's page: one long line per row
         if not self.unlocked:
             return
+        {"menu": self._menu, "export": self._export_page, "rules": self._rules_page}.get(
+            self.page, self._selftest_page
+        )(app, menu)
+
+    def open_page(self, page: str) -> None:
+        self.page, self.message = page, ""
+        self.refresh()
+
+    def _menu(self, app, menu) -> None:
         for lang, name in LANGUAGE_NAMES.items():
             menu.add_widget(
                 self._button(f"{tr('admin.language')}: {name}", lambda lang=lang: app.set_language(lang))
@@ -113,12 +139,166 @@ class AdminScreen(Screen):
         if app.game_running:
             menu.add_widget(self._button(tr("admin.resume"), lambda: app.go("play")))
             menu.add_widget(self._button(tr("admin.abandon"), app.abandon_game))
+        menu.add_widget(self._button(tr("admin.export"), lambda: self.open_page("export")))
+        menu.add_widget(self._button(tr("admin.house_rules"), lambda: self.open_page("rules")))
+        menu.add_widget(self._button(tr("admin.selftest"), self.run_selftest))
         menu.add_widget(self._button(tr("admin.change_pin"), self.change_pin))
         menu.add_widget(self._button(tr("admin.quit"), app.stop))
 
+    def _page_head(self, menu, title: str) -> None:
+        menu.add_widget(self._button(tr("admin.back"), lambda: self.open_page("menu")))
+        menu.add_widget(self._label(title, bold=True))
+        if self.message:
+            menu.add_widget(self._label(self.message, wide=True))
+
+    # --- log export ------------------------------------------------------------------------------------
+
+    def drives(self) -> list[Path]:
+        return removable_drives(App.get_running_app().settings.export_dir)
+
+    def _export_page(self, app, menu) -> None:
+        self._page_head(menu, tr("admin.export"))
+        if app.log is None:
+            menu.add_widget(self._label(tr("export.no_log"), wide=True))
+            return
+        drives = self.drives()
+        if not drives:
+            menu.add_widget(self._label(tr("export.no_drive"), wide=True))
+            menu.add_widget(self._button(tr("export.look_again"), self.refresh))
+            return
+        drive = drives[int(self.drive_index) % len(drives)]
+        menu.add_widget(self._button(tr("export.drive", drive=str(drive)), self.next_drive))
+        menu.add_widget(self._label(tr("export.pick") if len(drives) == 1 else tr("export.pick_many")))
+        games = app.log.games()[-12:][::-1]  # the newest first: the current game is usually wanted
+        if not games:
+            menu.add_widget(self._label(tr("export.no_games"), wide=True))
+        for record in games:
+            players = ", ".join(  # Betrayal lists players as {name, character}, Geisterstunde as names
+                str(p.get("name") if isinstance(p, dict) else p) for p in record.config.get("players", [])
+            )
+            text = tr(
+                "export.game",
+                id=record.id,
+                started=record.created[:16].replace("T", " "),
+                players=players,
+                n=record.inputs,
+                status=tr(f"status.{record.status}"),
+            )
+            menu.add_widget(self._button(text, lambda gid=record.id: self.export(gid)))
+
+    def next_drive(self) -> None:
+        self.drive_index += 1
+        self.refresh()
+
+    def export(self, game_id: int) -> None:
+        """Write one game onto the chosen drive; the page says where, or why not."""
+        app = App.get_running_app()
+        drives = self.drives()
+        if not drives:
+            self.message = tr("export.no_drive")
+        else:
+            drive = drives[int(self.drive_index) % len(drives)]
+            try:
+                path = export_game(app.log, game_id, drive)
+            except (OSError, LogError) as exc:
+                detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self.message = tr("export.failed", drive=str(drive), error=detail)
+            else:
+                self.message = tr("export.done", id=game_id, path=str(path))
+        self.refresh()
+
+    # --- house rules -----------------------------------------------------------------------------------
+
+    def _rules_page(self, app, menu) -> None:
+        self._page_head(menu, tr("admin.house_rules"))
+        menu.add_widget(self._label(tr("rules.next_game"), wide=True))
+        rules = app.house_rules()
+        for field in dataclasses.fields(HouseRules):
+            if field.name.startswith("_"):
+                continue
+            value = getattr(rules, field.name)
+            text = f"{_rule_text('rule.' + field.name, field.name)}: {_rule_text(f'rulev.{value}', value)}"
+            menu.add_widget(self._button(text, lambda name=field.name: self.next_rule(name)))
+        menu.add_widget(self._button(tr("rules.defaults"), self.default_rules))
+
+    def next_rule(self, name: str) -> None:
+        """A tap moves a rule to its next value (bools flip); the next game started uses it."""
+        app = App.get_running_app()
+        value = getattr(app.house_rules(), name)
+        choices = HouseRules._CHOICES.get(name, (False, True) if isinstance(value, bool) else (value,))
+        app.settings.house_rules[name] = choices[(choices.index(value) + 1) % len(choices)]
+        self.refresh()
+
+    def default_rules(self) -> None:
+        App.get_running_app().settings.house_rules.clear()
+        self.refresh()
+
+    # --- self-test -------------------------------------------------------------------------------------
+
+    def run_selftest(self) -> None:
+        """The checks of ``hauntable selftest`` on the configured backend, off the UI thread (a real
+        tower's HELLO may take seconds); the page shows the faults and a count per kind of device."""
+        self.page, self.message, self.selftest_rows = "selftest", tr("selftest.running"), None
+        self.refresh()
+        settings = App.get_running_app().settings
+        tower = App.get_running_app().tower
+        threading.Thread(
+            target=self._selftest_thread, args=(settings.layout, settings.backend, tower), daemon=True
+        ).start()
+
+    def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower) -> None:
+        from hauntable.commands.selftest import check
+        from hauntable.engine.rejections import HauntableError
+        from hauntable.table.backends import load_backend
+        from hauntable.table.layout import load_layout
+
+        try:
+            layout = load_layout(layout_path)
+            with load_backend(layout, name=backend_name) as backend:
+                rows = list(check(backend, towers=tower is None))
+            if tower is not None:  # the app holds the port: a probe would fight it; report its link
+                ok = str(tower.state) == "ready"
+                rows.append((f"tower {tower.source}", tower.port, f"open in the app, link {tower.state}", ok))
+            faults = sum(1 for r in rows if not r[3])
+            summary = tr(
+                "selftest.summary", layout=layout.name, backend=backend.name, n=len(rows), faults=faults
+            )
+        except (HauntableError, OSError) as exc:
+            rows, summary = [], tr("selftest.failed", error=str(exc))
+        Clock.schedule_once(lambda _dt: self._selftest_done(rows, summary), 0)
+
+    def _selftest_done(self, rows: list, summary: str) -> None:
+        self.selftest_rows, self.message = rows, summary
+        if self.page == "selftest":
+            self.refresh()
+
+    def _selftest_page(self, app, menu) -> None:
+        self._page_head(menu, tr("admin.selftest"))
+        rows = self.selftest_rows or []
+        kinds: dict[str, int] = {}
+        for name, wiring, detail, ok in rows:
+            kind = name.split(" ", 1)[0]
+            if ok:
+                kinds[kind] = kinds.get(kind, 0) + 1
+            else:
+                menu.add_widget(self._label(tr("selftest.fault", device=name, wiring=wiring, detail=detail)))
+        for kind, n in kinds.items():
+            menu.add_widget(self._label(tr("selftest.ok", kind=_rule_text(f"device.{kind}", kind), n=n)))
+        if self.selftest_rows is not None:
+            menu.add_widget(self._button(tr("selftest.again"), self.run_selftest))
+
+    @staticmethod
+    def _label(text: str, bold: bool = False, wide: bool = False) -> Label:
+        size = 20 if bold else 16
+        label = Label(text=text, font_size=size, bold=bold, size_hint_y=None, height=44, halign="left")
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+        label.bind(texture_size=lambda w, size: setattr(w, "height", max(44, size[1] + 8)))
+        return label
+
     @staticmethod
     def _button(text: str, action) -> Button:
-        b = Button(text=text, font_size=17, size_hint_y=None, height=52)
+        b = Button(text=text, font_size=17, size_hint_y=None, height=52, halign="center")
+        b.bind(size=lambda w, size: setattr(w, "text_size", (size[0] - 12, None)))
         b.bind(on_release=lambda *_: action())
         return b
 
@@ -126,3 +306,10 @@ class AdminScreen(Screen):
         """Show one dot per digit typed (the PIN itself is never drawn)."""
         if "pin_shown" in self.ids:
             self.ids.pin_shown.text = "•" * len(self.entered)
+
+
+def _rule_text(key: str, fallback: str | bool) -> str:
+    """A house rule's name or value (or a kind of device) in the current language; the identifier itself
+    if untranslated."""
+    text = tr(key)
+    return str(fallback) if text == key else text

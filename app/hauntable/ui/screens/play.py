@@ -38,12 +38,30 @@ class PlayScreen(Screen):
         self.ids.seatbox.content = self.prompt_bar
 
     def refresh(self) -> None:
+        self.refresh_map()
+        self.refresh_rest()
+
+    def refresh_map(self) -> None:
+        """The three floors only: what a tile laid on the table must change first (see app._on_step_frame)."""
         app = App.get_running_app()
         channel = app.channel if app else None
         if channel is None:
             return
         state, content = channel.step.state, app.content
         tags = explorer_tags(state)
+        for floor in ("basement", "ground", "upper"):
+            view = self.ids[floor]
+            view.title = i18n.tr(f"floor.{floor}")
+            view.tags = [tags[e.seat] for e in state.explorers]
+            view.model = floor_model(state, content, floor)
+
+    def refresh_rest(self) -> None:
+        """Status line, explorer panels, prompt bar, outcomes, card reveal."""
+        app = App.get_running_app()
+        channel = app.channel if app else None
+        if channel is None:
+            return
+        state, content = channel.step.state, app.content
         self.ids.status.text = "   ·   ".join(
             [
                 i18n.tr("play.round", n=state.round),
@@ -51,11 +69,6 @@ class PlayScreen(Screen):
                 i18n.tr("play.turn", who=state.current.name),
             ]
         )
-        for floor in ("basement", "ground", "upper"):
-            view = self.ids[floor]
-            view.title = i18n.tr(f"floor.{floor}")
-            view.tags = [tags[e.seat] for e in state.explorers]
-            view.model = floor_model(state, content, floor)
         refusal = channel.last_refusal
         sentence = ""
         if refusal is not None:
@@ -64,14 +77,15 @@ class PlayScreen(Screen):
         prompt = state.awaiting
         seat = prompt.player if prompt is not None and prompt.player is not None else state.turn.seat
         self.ids.seatbox.angle = app.seat_angles[seat % len(app.seat_angles)]
-        if self._built_for != (state.seq, app.lang):
-            self._built_for = (state.seq, app.lang)
+        tower = app.tower_text()
+        if self._built_for != (state.seq, app.lang, tower):
+            self._built_for = (state.seq, app.lang, tower)
             sim = {
                 "throw": lambda: app.sim("throw"),
                 "place_tile": lambda: app.sim("place_tile"),
                 "draw_card": lambda: app.sim("draw_card"),
             }
-            self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual)
+            self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual, tower)
         self.prompt_bar.refusal = sentence
         self.prompt_bar.notice = app.sim_message
         self.ids.happened.text = "\n".join(self._recent(channel))

@@ -35,7 +35,11 @@ class ChoiceButton(Button):
 
 
 class DicePad(BoxLayout):
-    """Tower, virtual dice, or faces entered by hand: one die button per die, tap cycles 0 -> 1 -> 2."""
+    """Tower, virtual dice, or faces entered by hand: one die button per die, tap cycles 0 -> 1 -> 2.
+
+    ``tower`` is the real tower's status line (the players throw and the roll arrives by itself); None
+    without one, when the simulator's "throw into the tower" button stands in for it.
+    """
 
     faces = ListProperty([])
     seq = NumericProperty(-1)
@@ -47,6 +51,7 @@ class DicePad(BoxLayout):
         submit: Submit,
         throw: Callable[[], object],
         roll_virtual: Callable[[], object],
+        tower: str | None = None,
         **kwargs,
     ):
         kwargs.setdefault("orientation", "vertical")
@@ -54,7 +59,12 @@ class DicePad(BoxLayout):
         super().__init__(**kwargs)
         self.seq, self.faces, self._submit = seq, [0] * dice, submit
         top = BoxLayout(spacing=6)
-        top.add_widget(_big(tr("dice.throw_tower"), lambda *_: throw(), name="dice-tower"))
+        if tower is None:  # no tower configured: the simulator's hands throw into a virtual one
+            top.add_widget(_big(tr("dice.throw_tower"), lambda *_: throw(), name="dice-tower"))
+        else:  # the real tower: the players throw, the roll arrives by itself
+            status = Label(text=tower, font_size=18, bold=True, halign="center", color=(0.6, 0.9, 0.6, 1))
+            status.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+            top.add_widget(status)
         top.add_widget(_big(tr("dice.roll_virtual"), lambda *_: roll_virtual(), name="dice-virtual"))
         self.add_widget(top)
         self.add_widget(Label(text=tr("dice.manual"), font_size=14, size_hint_y=None, height=22))
@@ -125,6 +135,7 @@ class PromptBar(BoxLayout):
         submit: Submit,
         sim: dict[str, Callable[[], object]],
         roll_virtual: Callable[[], object],
+        tower: str | None = None,
     ) -> None:
         """Rebuild for ``state.awaiting``; ``sim`` holds the simulator actions table prompts wait for."""
         self.area.clear_widgets()
@@ -134,7 +145,7 @@ class PromptBar(BoxLayout):
             return
         self.heading.text = heading(state, prompt)
         if isinstance(prompt, RollDice):
-            self.area.add_widget(DicePad(prompt.dice, state.seq, submit, sim["throw"], roll_virtual))
+            self.area.add_widget(DicePad(prompt.dice, state.seq, submit, sim["throw"], roll_virtual, tower))
             return
         if isinstance(prompt, AwaitTile):
             self.area.add_widget(_big(tr("sim.place_tile"), lambda *_: sim["place_tile"](), name="sim-tile"))

@@ -1,0 +1,106 @@
+"""The table's dice tower in the app: rolls from the tower's I/O thread reach the one channel on Kivy's
+main thread, and the tower is ACKed only after the game took (or refused) the roll.
+
+The tower is opened when the first game is attached (started or resumed), not at start-up: a roll the
+tower still holds from before a crash is then delivered to the resumed game that awaits it. Rolls the log
+already holds (the Pi crashed after applying a roll and before acknowledging it) are passed as
+``delivered=delivered_in(...)``, so the tower's resend is dropped, not applied twice. Without a configured
+tower nothing here runs and the virtual dice and the manual pad are used as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+from hauntable.table.dice_link.link import LinkState
+from hauntable.table.dice_link.tower import DiceTower
+from hauntable.table.layout import Layout
+
+log = logging.getLogger(__name__)
+
+TOWER_ENV = "HAUNTABLE_TOWER"
+ANSWER_TIMEOUT = 5.0  # s the I/O thread waits for the main loop to take a roll before refusing it
+
+
+def configured_port(layout: Layout | None, backend: str, env: Mapping[str, str]) -> str | None:
+    """The serial port of the table's dice tower, or None for virtual dice.
+
+    ``$HAUNTABLE_TOWER`` wins. Otherwise the layout's first ``[[tower]]``: its ``port``, or on the pi
+    backend the port whose USB id is its ``usb``. On the mock backend a layout's tower is mocked, so no
+    real port is opened unless one is named explicitly.
+    """
+    if env.get(TOWER_ENV):
+        return env[TOWER_ENV]
+    if layout is None or not layout.towers or backend == "mock":
+        return None
+    spec = layout.towers[0]
+    if spec.port:
+        return spec.port
+    from serial.tools import list_ports
+
+    for info in list_ports.comports():
+        if info.vid is not None and f"{info.vid:04x}:{info.pid:04x}" == (spec.usb or "").lower():
+            return info.device
+    return None
+
+
+class AppTower:
+    """A :class:`DiceTower` whose rolls are taken by ``take(faces, source) -> taken`` on the main loop.
+
+    ``post(fn)`` runs ``fn`` on the main loop (``Clock.schedule_once`` in the app); ``on_state(state)`` is
+    posted there too, for the dice pad's status line.
+    """
+
+    def __init__(
+        self,
+        port: str,
+        take: Callable[[tuple[int, ...], str], bool],
+        post: Callable[[Callable[[], None]], None],
+        on_state: Callable[[LinkState], None],
+        delivered: Iterable[tuple[str, int]] = (),
+        raw_log: str | Path | None = None,
+    ):
+        self.port = port
+        self._take, self._post = take, post
+        self.tower = DiceTower(port, self._on_roll, delivered=delivered, raw_log=raw_log)
+        self.tower.when_state_changed = lambda state: post(lambda: on_state(state))
+        self.tower.when_fault = lambda fault: log.warning("dice tower %s: %s", port, fault.sentence)
+        post(lambda: on_state(self.tower.state))
+
+    @property
+    def state(self) -> LinkState:
+        return self.tower.state
+
+    @property
+    def source(self) -> str:
+        return self.tower.source
+
+    def _on_roll(self, faces: tuple[int, ...], source: str) -> bool:
+        """On the tower's I/O thread: hand the roll to the main loop and wait for its answer."""
+        done = threading.Event()
+        lock = threading.Lock()
+        answer = {"taken": False, "late": False}
+
+        def on_main() -> None:
+            with lock:  # held while taking, so a timeout cannot refuse a roll the game is applying
+                if answer["late"]:
+                    return  # the I/O thread gave up and the tower was told "refused": do not apply it
+                try:
+                    answer["taken"] = bool(self._take(faces, source))
+                finally:
+                    done.set()
+
+        self._post(on_main)
+        if not done.wait(ANSWER_TIMEOUT):
+            with lock:
+                if not done.is_set():
+                    answer["late"] = True
+                    log.warning("dice tower %s: the app did not take %s in time; refused", self.port, faces)
+                    return False
+        return answer["taken"]
+
+    def close(self) -> None:
+        self.tower.close()
