@@ -89,6 +89,29 @@ def test_no_tag_ends_on_the_chips_timer_within_a_few_ms():
     assert driver.poll() is None
 
 
+def test_a_half_millisecond_timer_still_reads_a_tag_because_reception_stops_it():
+    """The timer starts after our frame and stops at the answer's fifth bit (~140 us in): 0.5 ms is
+    enough, while a timer shorter than the tag's frame delay fires first and the tag looks absent."""
+    _, _, driver = reader(EmulatedTag.ntag(NTAG))
+    assert driver.timeout_ms == 0.5 and driver.poll().hex(":").upper() == NTAG
+    _, _, hasty = reader(EmulatedTag.ntag(NTAG), timeout_ms=0.1)
+    assert hasty.poll() is None
+
+
+def test_a_prepared_reader_waits_only_for_what_is_left_of_the_settle_time():
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG))
+    driver.prepare()
+    assert chip.field_on
+    chip.clock.advance(0.0004)
+    start = chip.clock.now()
+    assert driver.poll().hex(":").upper() == NTAG
+    prepared_cost = chip.clock.now() - start
+    assert not chip.field_on  # per_read: off again after the read
+    start = chip.clock.now()
+    driver.poll()
+    assert prepared_cost == pytest.approx(chip.clock.now() - start - 0.0004, abs=0.0001)
+
+
 def test_a_chip_that_never_interrupts_hits_the_host_deadline():
     chip, _, driver = reader(EmulatedTag.ntag(NTAG), deadline_ms=10)
     chip.stuck = True

@@ -2,13 +2,22 @@
 reads the cells the game expects next before the rest.
 
 Why a schedule and not a loop over all readers: a reader costs a few ms per read, so a round-robin over
-the 166 readers of the reference table takes ~0.4 s per cycle, and a debounced placement needs two reads
-of its cell: up to two cycles before a tile counts. The scanner instead interleaves the *expected*
-readers (cells beyond open doors, the draw pad while a card is awaited; set by the referee through
-:meth:`Scanner.expect`) with the background cycle, and reads a reader again at once when its last read
-changed something (a new tag to confirm, a tag to confirm gone). A flicker still needs ``appear_reads``
-consecutive sightings, and removal ``remove_misses`` consecutive clean misses; failed reads count as
-neither, so a dying reader does not lift the tiles on it.
+the 166 readers of the reference table takes ~0.37 s per cycle, and a debounced placement needs two reads
+of its cell: up to two cycles before a tile counts. The scanner instead
+
+- reads each *expected* reader (cells beyond open doors, the draw pad while a card is awaited; set by the
+  referee through :meth:`Scanner.expect`) again whenever ``priority_period`` has passed since its last
+  read, between background reads (never two priority reads in a row, so the rest of the table keeps at
+  least half the time however many readers are expected);
+- reads a reader again at once when its last read changed something (a new tag to confirm, a tag to
+  confirm gone), so debouncing costs one read, not one cycle;
+- switches the *next* reader's field on before reading the current one (``prepare``), so the 1 ms the
+  tags need to power up passes while the bus is busy with another reader. Only a reader that is not a
+  neighbour of the current one is prepared (another floor, or two cells away), so no tag sits in two
+  fields; the background cycle visits the floors in turn to make that the common case.
+
+A flicker still needs ``appear_reads`` consecutive sightings, and removal ``remove_misses`` consecutive
+clean misses; failed reads count as neither, so a dying reader does not lift the tiles on it.
 
 >>> from hauntable.table.backends.mock import MockBackend
 >>> from hauntable.table.layout import load_layout
@@ -57,13 +66,38 @@ class _ReaderState:
         return bool(self.sightings or self.misses)
 
 
+def spread_order(readers: Mapping[str, RfidReader]) -> list[str]:
+    """Cells floor by floor in turn (ground 0,0, upper 0,0, basement 0,0, ground 1,0, ...), then slots:
+    consecutive reads are then a floor apart, so the next reader's field can be on early."""
+    floors: dict[str, list[str]] = {}
+    slots = []
+    for rid, reader in readers.items():
+        cell = reader.spec.cell
+        (floors.setdefault(cell[0], []) if cell is not None else slots).append(rid)
+    out = []
+    columns = list(floors.values())
+    for i in range(max((len(c) for c in columns), default=0)):
+        out += [column[i] for column in columns if i < len(column)]
+    return out + slots
+
+
+def apart(a: RfidReader, b: RfidReader) -> bool:
+    """True when two readers' fields may be on together: cells on different floors, or two or more cells
+    apart on one. Slots (pads beside the floors, next to one another) count as neighbours of anything."""
+    ca, cb = a.spec.cell, b.spec.cell
+    if ca is None or cb is None:
+        return False
+    return ca[0] != cb[0] or max(abs(ca[1] - cb[1]), abs(ca[2] - cb[2])) >= 2
+
+
 class Scanner:
     """Schedules reads and debounces them. Drive it with :meth:`step` / :meth:`run_for` (simulated or
     real clock) or :meth:`start` a thread.
 
-    ``smart=False`` gives the naive schedule (plain round-robin, no priority, no confirm reads): the
-    benchmark's baseline. ``priority_every`` is how many background reads come between two reads of an
-    expected reader. Events go to ``on_event`` (one callable, e.g. ``backend.dispatch``) and are returned.
+    ``smart=False`` gives the naive schedule (plain round-robin in layout order, no priority, no confirm
+    reads, no early fields): the benchmark's baseline. ``priority_period`` (seconds) is how often each
+    expected reader is read. Events go to ``on_event`` (one callable, e.g. ``backend.dispatch``) and are
+    returned.
     """
 
     def __init__(
@@ -74,8 +108,9 @@ class Scanner:
         appear_reads: int = 2,
         remove_misses: int = 3,
         fail_after: int = 3,
-        priority_every: int = 2,
+        priority_period: float = 0.012,
         smart: bool = True,
+        prepare: bool = True,
         on_event: Callable[[ScanEvent], None] | None = None,
     ):
         if appear_reads < 1 or remove_misses < 1:
@@ -83,17 +118,20 @@ class Scanner:
         self.readers = dict(readers)
         self.clock = clock
         self.appear_reads, self.remove_misses, self.fail_after = appear_reads, remove_misses, fail_after
-        self.priority_every = priority_every
+        self.priority_period = priority_period
         self.smart = smart
+        self.prepare = smart and prepare
         self.on_event = on_event
         self.reads = 0
-        self._order = list(self.readers)
+        self.cycles = 0  # completed background cycles
+        self._order = spread_order(self.readers) if smart else list(self.readers)
         self._state = {rid: _ReaderState() for rid in self._order}
         self._next = 0
         self._expected: list[str] = []
         self._expected_set: set[str] = set()
-        self._next_expected = 0
-        self._since_priority = 0
+        self._due: dict[str, float] = {}  # expected reader -> when it is due for its next priority read
+        self._after_priority = False
+        self._upcoming: str | None = None  # picked (and prepared) one read ahead
         self._confirm: deque[str] = deque()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -104,7 +142,8 @@ class Scanner:
         """Read these readers first from now on (replaces the previous set; unknown ids are ignored)."""
         self._expected = [rid for rid in dict.fromkeys(reader_ids) if rid in self._state]
         self._expected_set = set(self._expected) if len(self._expected) < len(self._order) else set()
-        self._next_expected = 0
+        now = self.clock.now()
+        self._due = {rid: self._due.get(rid, now) for rid in self._expected}
 
     @property
     def expected(self) -> tuple[str, ...]:
@@ -114,39 +153,45 @@ class Scanner:
         """The debounced tags on a reader."""
         return frozenset(self._state[reader_id].stable)
 
-    @property
-    def cycle_reads(self) -> int:
-        """Reads in one full cycle of the schedule: every background reader once, plus the priority
-        reads interleaved with them (``smart`` only)."""
-        background = len(self._order) - (len(self._expected_set) if self.smart else 0)
-        if not (self.smart and self._expected):
-            return background
-        return background + -(-background // self.priority_every)
-
     # --- schedule --------------------------------------------------------------------------------------
 
     def _pick(self) -> str:
-        if self.smart:
-            while self._confirm:
-                rid = self._confirm.popleft()
-                if self._state[rid].unsettled:
-                    return rid
-            if self._expected and self._since_priority >= self.priority_every:
-                self._since_priority = 0
-                rid = self._expected[self._next_expected % len(self._expected)]
-                self._next_expected += 1
+        """The next reader of the schedule: an expected reader that is due, else the next background one."""
+        if self.smart and self._due and not self._after_priority:
+            rid = min(self._due, key=self._due.__getitem__)
+            now = self.clock.now()
+            if self._due[rid] <= now:
+                self._due[rid] = now + self.priority_period
+                self._after_priority = True
                 return rid
+        self._after_priority = False
         for _ in range(len(self._order)):
-            rid = self._order[self._next % len(self._order)]
+            rid = self._order[self._next]
             self._next += 1
+            if self._next == len(self._order):
+                self._next = 0
+                self.cycles += 1
             if not (self.smart and rid in self._expected_set):
                 break  # expected readers have their own slots: the background cycle skips them
-        self._since_priority += 1
+        return rid
+
+    def _take(self) -> str:
+        """The reader to read now; picks (and prepares) the one after it."""
+        while self._confirm:  # a confirm read goes first; the prepared reader waits one more read
+            rid = self._confirm.popleft()
+            if self._state[rid].unsettled:
+                return rid
+        rid = self._upcoming if self._upcoming is not None else self._pick()
+        self._upcoming = None
+        if self.prepare:
+            self._upcoming = upcoming = self._pick()
+            if upcoming != rid and apart(self.readers[rid], self.readers[upcoming]):
+                self.readers[upcoming].prepare()
         return rid
 
     def step(self) -> list[ScanEvent]:
         """Read one reader and return the events that read produced."""
-        rid = self._pick()
+        rid = self._take() if self.smart else self._pick()
         state = self._state[rid]
         self.reads += 1
         try:

@@ -12,7 +12,9 @@ Hands, in the manner of gpiozero's ``MockPin.drive_high``::
 Timing model: every read costs simulated time on the backend's :class:`SimClock`, ``empty_read_ms`` with
 no tag and ``tag_read_ms`` with one (a whole 7-byte select), times ``slow_factor`` for readers listed in
 ``[mock] slow``; a reader in ``[mock] dead`` costs the driver's host deadline and raises ReaderFault.
-The numbers come from our driver on the byte-level emulator (tests/table/test_timing_model.py).
+Both include ``settle_ms`` of field-on time, which a reader :meth:`~MockRfidReader.prepare`-d earlier
+has (partly) spent already, as with the driver. The numbers come from our driver on the byte-level
+emulator (tests/table/test_timing_model.py).
 """
 
 from __future__ import annotations
@@ -43,10 +45,13 @@ class MockRfidReader:
         tag_s: float = 0.008,
         slow_factor: float = 1.0,
         dead: bool = False,
+        settle_s: float = 0.001,
     ):
         self.spec = spec
         self.clock = clock
         self.empty_s, self.tag_s, self.slow_factor = empty_s, tag_s, slow_factor
+        self.settle_s = settle_s
+        self.prepared_at: float | None = None  # field switched on early (prepare), not yet read
         self.dead = dead
         self.reads = 0
         self.closed = False
@@ -92,11 +97,19 @@ class MockRfidReader:
 
     # --- RfidReader ------------------------------------------------------------------------------------
 
+    def prepare(self) -> None:
+        """Switch the field on early, as the driver's ``prepare``: the next read skips what has passed of
+        the settle time."""
+        if self.prepared_at is None:
+            self.prepared_at = self.clock.now()
+
     def read(self) -> frozenset[str]:
         if self.closed:
             raise ReaderFault(f"reader {self.spec.id} is closed")
         self._apply_due()
         self.reads += 1
+        warm = 0.0 if self.prepared_at is None else min(self.settle_s, self.clock.now() - self.prepared_at)
+        self.prepared_at = None
         if self.dead:
             self.clock.advance(DEAD_READ_MS / 1000)
             raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): no interrupt from the chip")
@@ -108,7 +121,7 @@ class MockRfidReader:
             self._flicker[uid] = left - 1
             if left % 2 == 0:  # the first, third, ... flicker read sees the opposite of the truth
                 seen.symmetric_difference_update({uid})
-        self.clock.advance((self.tag_s if seen else self.empty_s) * self.slow_factor)
+        self.clock.advance((self.tag_s if seen else self.empty_s) * self.slow_factor - warm)
         return frozenset(seen)
 
     def version(self) -> int:
@@ -130,8 +143,9 @@ class MockBackend(Backend):
     def __init__(self, layout: Layout, clock: SimClock | None = None, pin_factory: Any = None):
         super().__init__(layout, clock or SimClock())
         mock = layout.mock
-        self.empty_s = float(mock.get("empty_read_ms", 2.5)) / 1000
-        self.tag_s = float(mock.get("tag_read_ms", 8.0)) / 1000
+        self.empty_s = float(mock.get("empty_read_ms", 2.2)) / 1000
+        self.tag_s = float(mock.get("tag_read_ms", 8.2)) / 1000
+        self.settle_s = float(mock.get("settle_ms", 1.0)) / 1000
         self.slow_factor = float(mock.get("slow_factor", 4.0))
         self.dead_readers = set(mock.get("dead", ()))
         self.slow_readers = set(mock.get("slow", ()))
@@ -147,6 +161,7 @@ class MockBackend(Backend):
             self.tag_s,
             self.slow_factor if spec.id in self.slow_readers else 1.0,
             spec.id in self.dead_readers,
+            self.settle_s,
         )
 
     # --- pins ------------------------------------------------------------------------------------------

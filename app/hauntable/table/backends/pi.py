@@ -44,11 +44,19 @@ class PiRfidReader:
             raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): {exc}") from exc
         return frozenset() if uid is None else frozenset({format_uid(uid)})
 
+    def prepare(self) -> None:
+        """Switch the field on now so its settle time overlaps another reader's read (see the driver)."""
+        try:
+            self._init()
+            self.chip.prepare()
+        except ReaderError:
+            self._ready = False  # the read that follows reports the fault
+
     def version(self) -> int:
         return self.chip.version()
 
     def close(self) -> None:
-        if self._ready and self.chip.field == "always":
+        if self._ready and self.chip.field_on:
             self.chip.antenna(False)
         self._ready = False
 

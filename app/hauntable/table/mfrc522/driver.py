@@ -57,6 +57,11 @@ class Mfrc522:
     the antenna is driven: ``"per_read"`` switches it on only while this reader polls (one field at a
     time on a table of many readers: no cross-reads, a small power budget, and every tag starts IDLE),
     ``"always"`` leaves it on and relies on WUPA to wake halted tags.
+
+    ``timeout_ms`` (0.5 ms) is the chip's timer for every frame. It is this short because in TAuto mode
+    the timer starts at the end of our frame and *stops* once the answer's fifth bit arrives, and every
+    ISO 14443-3 answer starts a fixed frame delay (~91 us) after our frame: a present tag stops the timer
+    ~140 us in, so waiting longer only slows down every empty read.
     """
 
     def __init__(
@@ -64,7 +69,7 @@ class Mfrc522:
         spi: SpiDevice,
         clock: Clock | None = None,
         *,
-        timeout_ms: float = 1.0,
+        timeout_ms: float = 0.5,
         deadline_ms: float = 15.0,
         field: str = "per_read",
         settle_ms: float = 1.0,
@@ -78,6 +83,7 @@ class Mfrc522:
         self.field = field
         self.settle_ms = settle_ms
         self._antenna = False
+        self._field_since = 0.0  # when the antenna was last switched on (for the settle time)
         self._last_uid: bytes | None = None
 
     # --- registers -------------------------------------------------------------------------------------
@@ -131,14 +137,40 @@ class Mfrc522:
         self.write(r.T_RELOAD_H, ticks >> 8)
         self.write(r.T_RELOAD_L, ticks & 0xFF)
 
-    def antenna(self, on: bool) -> None:
-        """Switch the RF field. Off resets every tag in it: the next field-on finds them all IDLE."""
+    def antenna(self, on: bool, wait: bool = True) -> None:
+        """Switch the RF field. Off resets every tag in it: the next field-on finds them all IDLE.
+
+        On waits ``settle_ms`` for the tags to power up, unless ``wait`` is False (:meth:`prepare`).
+        """
         if on:
             self.set_bits(r.TX_CONTROL, r.ANTENNA_BITS)
-            self.clock.sleep(self.settle_ms / 1000)  # tags need the field a moment before they answer
+            self._field_since = self.clock.now()
+            if wait:
+                self._settle()
         else:
             self.clear_bits(r.TX_CONTROL, r.ANTENNA_BITS)
         self._antenna = on
+
+    def _settle(self) -> None:
+        """Wait until the field has been on ``settle_ms``: tags need a moment of power before they answer."""
+        left = self._field_since + self.settle_ms / 1000 - self.clock.now()
+        if left > 0:
+            self.clock.sleep(left)
+
+    @property
+    def field_on(self) -> bool:
+        return self._antenna
+
+    def prepare(self) -> None:
+        """Switch this reader's field on now, without waiting, so its settle time passes while the host
+        talks to another reader; the next :meth:`poll` waits only for what is left of it.
+
+        Warning: the caller keeps two fields on at once for a moment; the scanner only prepares a reader
+        that is not a neighbour of the one it reads meanwhile (no cross-reads). ``field="always"``
+        readers need no preparing.
+        """
+        if self.field == "per_read" and not self._antenna:
+            self.antenna(True, wait=False)
 
     def cycle_field(self) -> None:
         """Field off then on: tags stuck ACTIVE or HALT after an interrupted read start again from IDLE."""
@@ -255,7 +287,10 @@ class Mfrc522:
         REQA nor WUPA until it is reset, and must not be reported as lifted.
         """
         if self.field == "per_read":
-            self.antenna(True)
+            if self._antenna:
+                self._settle()  # prepared earlier: wait out what is left of the settle time, if anything
+            else:
+                self.antenna(True)
             try:
                 return self.read_uid(halt=False)  # the field goes off next: no need to wait out a HLTA
             finally:

@@ -211,6 +211,10 @@ class EmulatedMfrc522:
             if self.regs[r.T_MODE] & r.T_AUTO:
                 self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
             return
+        if self.regs[r.T_MODE] & r.T_AUTO and self._timer_period() < FRAME_DELAY + 5 * BIT_TIME:
+            # the timer stops only once the answer's fifth bit is in: too short a timer fires first
+            self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
+            return
         first = answers[0]
         error = r.ERR_COLLISION if any(a != first for a in answers[1:]) else 0
         ready = sent + FRAME_DELAY + len(first) * 9 * BIT_TIME
