@@ -121,10 +121,38 @@ def test_a_chip_that_never_interrupts_hits_the_host_deadline():
     assert 0.010 <= chip.clock.now() - start < 0.015
 
 
-def test_two_tags_with_different_uids_collide():
-    _, _, driver = reader(EmulatedTag.ntag(NTAG), EmulatedTag.ntag("04:11:22:33:44:55:66"))
-    with pytest.raises(Collision):
+def test_two_tags_on_one_reader_are_both_read_by_walking_the_collision_bits():
+    """ISO 14443-3 6.5.3: anticollision with the known bits, choose 1 at the colliding bit, select one,
+    halt it, REQA for the rest; poll() (one tag expected) raises Collision naming the count."""
+    other = "04:11:22:33:44:55:66"
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG), EmulatedTag.ntag(other))
+    assert {uid.hex(":").upper() for uid in driver.poll_all()} == {NTAG, other}
+    assert {uid.hex(":").upper() for uid in driver.poll_all()} == {NTAG, other}  # and again
+    assert any(frame[:1] == bytes([0x93]) and 0x20 < frame[1] < 0x70 for frame in chip.frames)
+    with pytest.raises(Collision, match="2 tags"):
         driver.poll()
+
+
+@pytest.mark.parametrize(
+    "uids",
+    [
+        ("04:A2:5B:1C:7F:80:00", "04:A2:5B:1C:7F:80:01"),  # same CL1: they part in CL2's last bit
+        ("04:A2:5B:1C:7F:80:00", "DE:AD:BE:EF"),  # an NTAG and a Classic: even the ATQAs collide
+        ("04:A2:5B:1C:7F:80:00", "04:11:22:33:44:55:66", "04:A2:5B:00:00:00:01"),
+    ],
+)
+@pytest.mark.parametrize("field", ["per_read", "always"])
+def test_stacked_tags_of_any_kind_are_told_apart(uids, field):
+    tags = [EmulatedTag.ntag(u) if len(u) > 12 else EmulatedTag.classic(u) for u in uids]
+    _, _, driver = reader(*tags, field=field)
+    for _ in range(2):
+        assert {uid.hex(":").upper() for uid in driver.poll_all()} == set(uids)
+
+
+def test_a_single_tag_costs_no_extra_frames_for_stacking():
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG))
+    driver.poll_all()
+    assert [f[0] for f in chip.frames] == [r.WUPA, 0x93, 0x93, 0x95, 0x95]  # no HLTA, no REQA round
 
 
 def test_a_half_coupled_tag_is_a_frame_error_not_a_uid():

@@ -52,6 +52,11 @@ def table(tmp_path, registry):
     return Table(table_session(tmp_path), registry)
 
 
+def told(verdicts):
+    """The verdicts that told the players something."""
+    return [v for v in verdicts if v.message]
+
+
 def start_discovery(table: Table) -> None:
     table.session.submit(table.session.game.inputs.parse("move E"), source="touch")
     table.referee.refresh()  # the UI calls this after a touch input
@@ -177,3 +182,30 @@ def test_a_reader_that_stops_answering_is_reported_by_cell(table):
     assert [v.message for v in verdicts if v.message] == [
         "Reader ground 4,0 is not answering (reader ground:4,0 (spi0 dec 4): no interrupt from the chip)"
     ]
+
+
+def test_two_tiles_stacked_on_a_cell_are_told_and_nothing_is_placed(table):
+    start_discovery(table)
+    before = table.session.state_hash
+    table.backend.reader("ground:4,0").place(ATTIC)
+    (verdict,) = told(table.lay(HALLWAY, "ground:4,0"))  # both land in the same read: neither is placed
+    assert (
+        verdict.message
+        == "2 tiles are stacked on ground 4,0 (the Attic and the Creaky Hallway): leave only one there"
+    )
+    assert table.session.state_hash == before and not verdict.accepted
+    (verdict,) = told(table.lift(ATTIC, "ground:4,0"))  # the Hallway alone now: it is laid
+    assert verdict.accepted and "Creaky Hallway" in table.session.step.state.house
+
+
+def test_two_cards_on_the_draw_pad_are_told(table):
+    start_discovery(table)
+    table.lay(KITCHEN, "ground:4,0")
+    table.session.submit(Rotate(3), source="touch")
+    table.referee.refresh()
+    table.backend.reader("draw").place(AXE)
+    (verdict,) = told(table.lay(CRYSTAL_BALL, "draw"))
+    assert (
+        verdict.message == "2 cards lie on the draw pad: the Axe and the Crystal Ball. Lay one card at a time"
+    )
+    assert isinstance(table.awaiting, AwaitCard)

@@ -135,3 +135,25 @@ def test_the_scanner_thread_delivers_events_until_stopped():
         scanner.stop()
     reads = scanner.reads
     assert scanner.reads == reads  # stopped: no more reads
+
+
+def test_a_second_tag_on_a_reader_is_stacked_and_appears_only_when_left_alone():
+    backend, scanner = bench()
+    other = "04:11:22:33:44:55:66"
+    backend.reader("ground:4,0").place(TAG)
+    assert [str(e) for e in scanner.run_for(0.1)] == [f"appeared ground:4,0 {TAG}"]
+    backend.reader("ground:4,0").place(other)
+    (event,) = scanner.run_for(0.1)
+    assert (event.kind, event.uid, event.detail) == ("stacked", other, " ".join(sorted([TAG, other])))
+    backend.reader("ground:4,0").lift(TAG)  # the first one taken off: the second is now laid there
+    assert [str(e) for e in scanner.run_for(0.2)] == [
+        f"removed ground:4,0 {TAG}",
+        f"appeared ground:4,0 {other}",
+    ]
+
+
+def test_two_tags_laid_together_are_stacked_not_placed():
+    backend, scanner = bench()
+    backend.reader("draw").place(TAG)
+    backend.reader("draw").place("04:11:22:33:44:55:66")
+    assert {e.kind for e in scanner.run_for(0.1)} == {"stacked"}

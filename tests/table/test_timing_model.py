@@ -21,7 +21,7 @@ def driver_read_cost(*tags, prepared_ms: float = 0.0) -> float:
         driver.prepare()
         chip.clock.advance(prepared_ms / 1000)
     start = chip.clock.now()
-    driver.poll()
+    driver.poll_all()
     return chip.clock.now() - start
 
 
@@ -58,3 +58,11 @@ def test_a_prepared_read_saves_the_same_settle_time_in_the_mock_and_the_driver(p
         driver_read_cost(EmulatedTag.ntag(ntag), prepared_ms=prepared_ms), rel=0.25
     )
     assert driver_read_cost(prepared_ms=prepared_ms) < driver_read_cost() - 0.0002
+
+
+def test_the_mock_prices_a_second_stacked_tag_like_the_driver_walking_the_collision():
+    backend = MockBackend(REFERENCE)
+    uids = ("04:A2:5B:1C:7F:80:00", "04:11:22:33:44:55:66")
+    assert mock_read_cost(backend, *uids) == pytest.approx(
+        driver_read_cost(*(EmulatedTag.ntag(u) for u in uids)), rel=0.25
+    )

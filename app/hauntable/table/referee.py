@@ -10,7 +10,9 @@ It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEven
 - a card tag on the draw pad becomes the awaited ``DrawCard``;
 - a tile lifted from the house pauses play: "Put the Kitchen back at ground 3,4", until it is back;
 - a roll from the tower (:meth:`Referee.on_roll`) nobody asked for: "No roll expected now";
-- an unknown tag: "Unknown tag 04:A2:...: enrol it from the admin menu".
+- an unknown tag: "Unknown tag 04:A2:...: enrol it from the admin menu";
+- two tags on one reader (the scanner's ``stacked``): "2 tiles are stacked on ground 3,4 (the Kitchen
+  and the Attic): leave only one there"; nothing is submitted until one is taken off.
 
 Every rejection shows its sentence and changes nothing: the session refuses before it logs. After each
 accepted input the referee tells the scanner which readers to read first (:meth:`expected_readers`);
@@ -81,6 +83,7 @@ class Referee:
         self.on_message = on_message
         self.messages: list[str] = []
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
+        self._stacks: dict[str, str] = {}  # reader -> the stack last told there
         self._content = load_content()
         self._lock = threading.RLock()
         self.refresh()
@@ -151,6 +154,12 @@ class Referee:
             return self._tell(Verdict(False, f"Reader {spec.place} is not answering ({event.detail})"))
         if event.kind == "appeared":
             return self._appeared(spec, event.uid)
+        if event.kind == "stacked":
+            if self._stacks.get(spec.id) == event.detail:
+                return IGNORED  # the same stack, told once (one event per tag that settled in it)
+            self._stacks[spec.id] = event.detail
+            return self._tell(Verdict(False, self.stacked_message(spec, event.detail.split())))
+        self._stacks.pop(spec.id, None)
         if event.kind == "removed":
             return self._removed(spec, event.uid)
         return IGNORED
@@ -204,6 +213,28 @@ class Referee:
         if tag.kind == "card" and spec.cell is not None:
             return self._tell(Verdict(False, f"{tag.name} is a card: lay it on the draw pad"))
         return IGNORED  # figures and other slots: not used by Betrayal's exploration yet
+
+    def stacked_message(self, spec: ReaderSpec, uids: Sequence[str]) -> str:
+        """The sentence for several tags on one reader, naming what they are where the registry knows."""
+        tags = [self.registry.lookup(uid) for uid in uids]
+        names = " and ".join(
+            sorted(
+                f"the {t.name}" if t is not None else f"an unknown tag {u}"
+                for t, u in zip(tags, uids, strict=True)
+            )
+        )
+        if spec.cell is not None:
+            what = "tiles are stacked on"
+        elif spec.slot == DRAW_PAD:
+            what = (
+                "cards lie on the draw pad:"
+                if all(t and t.kind == "card" for t in tags)
+                else "tags lie on the draw pad:"
+            )
+            return f"{len(uids)} {what} {names}. Lay one card at a time"
+        else:
+            what = "tags lie on"
+        return f"{len(uids)} {what} {spec.place} ({names}): leave only one there"
 
     def _place(self, name: str, spec: ReaderSpec) -> Verdict:
         assert spec.cell is not None

@@ -41,7 +41,11 @@ from hauntable.table.clock import Clock
 
 @dataclasses.dataclass(frozen=True)
 class ScanEvent:
-    """Something the table concluded: ``kind`` is appeared | removed | failed | recovered."""
+    """Something the table concluded: ``kind`` is appeared | stacked | removed | failed | recovered.
+
+    ``stacked``: ``uid`` settled on a reader that already holds another tag (or several settled at once);
+    ``detail`` lists every tag now on it. Such a tag gets ``appeared`` only if it is left alone there.
+    """
 
     kind: str
     reader: str
@@ -60,6 +64,7 @@ class _ReaderState:
     misses: dict[str, int] = dataclasses.field(default_factory=dict)  # stable: consecutive clean misses
     failures: int = 0
     failed: bool = False
+    stacked: set[str] = dataclasses.field(default_factory=set)  # announced as stacked, never as appeared
 
     @property
     def unsettled(self) -> bool:
@@ -224,15 +229,22 @@ class Scanner:
     def _debounce(self, rid: str, state: _ReaderState, seen: frozenset[str]) -> list[ScanEvent]:
         now = self.clock.now()
         events = []
-        for uid in seen:
+        settled = []
+        for uid in sorted(seen):
             if uid in state.stable:
                 state.misses.pop(uid, None)
                 continue
             state.sightings[uid] = state.sightings.get(uid, 0) + 1
             if state.sightings[uid] >= self.appear_reads:
                 del state.sightings[uid]
-                state.stable.add(uid)
-                events.append(ScanEvent("appeared", rid, uid, now))
+                settled.append(uid)
+        state.stable.update(settled)
+        if settled and len(state.stable) > 1:  # two tiles on one cell, two cards on the pad
+            state.stacked.update(settled)
+            detail = " ".join(sorted(state.stable))
+            events += [ScanEvent("stacked", rid, uid, now, detail) for uid in settled]
+        else:
+            events += [ScanEvent("appeared", rid, uid, now) for uid in settled]
         for uid in list(state.sightings):
             if uid not in seen:
                 del state.sightings[uid]  # a flicker: start counting again
@@ -241,7 +253,14 @@ class Scanner:
             if state.misses[uid] >= self.remove_misses:
                 del state.misses[uid]
                 state.stable.discard(uid)
+                state.stacked.discard(uid)
                 events.append(ScanEvent("removed", rid, uid, now))
+                if len(state.stable) == 1 and state.stable <= state.stacked:
+                    (alone,) = state.stable  # left alone at last: now it counts as laid here
+                    state.stacked.clear()
+                    events.append(ScanEvent("appeared", rid, alone, now))
+        if len(state.stable) <= 1:
+            state.stacked.clear()
         return events
 
     def run_for(self, seconds: float) -> list[ScanEvent]:

@@ -46,11 +46,13 @@ class MockRfidReader:
         slow_factor: float = 1.0,
         dead: bool = False,
         settle_s: float = 0.001,
+        stacked_s: float = 0.012,
     ):
         self.spec = spec
         self.clock = clock
         self.empty_s, self.tag_s, self.slow_factor = empty_s, tag_s, slow_factor
         self.settle_s = settle_s
+        self.stacked_s = stacked_s  # each tag beyond the first: a collision walk, HLTA, REQA, select
         self.prepared_at: float | None = None  # field switched on early (prepare), not yet read
         self.dead = dead
         self.reads = 0
@@ -121,7 +123,8 @@ class MockRfidReader:
             self._flicker[uid] = left - 1
             if left % 2 == 0:  # the first, third, ... flicker read sees the opposite of the truth
                 seen.symmetric_difference_update({uid})
-        self.clock.advance((self.tag_s if seen else self.empty_s) * self.slow_factor - warm)
+        cost = self.tag_s + (len(seen) - 1) * self.stacked_s if seen else self.empty_s
+        self.clock.advance(cost * self.slow_factor - warm)
         return frozenset(seen)
 
     def version(self) -> int:
@@ -146,6 +149,7 @@ class MockBackend(Backend):
         self.empty_s = float(mock.get("empty_read_ms", 2.2)) / 1000
         self.tag_s = float(mock.get("tag_read_ms", 8.2)) / 1000
         self.settle_s = float(mock.get("settle_ms", 1.0)) / 1000
+        self.stacked_s = float(mock.get("stacked_read_ms", 12.0)) / 1000
         self.slow_factor = float(mock.get("slow_factor", 4.0))
         self.dead_readers = set(mock.get("dead", ()))
         self.slow_readers = set(mock.get("slow", ()))
@@ -162,6 +166,7 @@ class MockBackend(Backend):
             self.slow_factor if spec.id in self.slow_readers else 1.0,
             spec.id in self.dead_readers,
             self.settle_s,
+            self.stacked_s,
         )
 
     # --- pins ------------------------------------------------------------------------------------------

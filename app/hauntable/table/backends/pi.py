@@ -38,11 +38,11 @@ class PiRfidReader:
     def read(self) -> frozenset[str]:
         try:
             self._init()
-            uid = self.chip.poll()
+            uids = self.chip.poll_all()
         except ReaderError as exc:
             self._ready = False  # re-initialise next time: a brown-out may have reset the chip
             raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): {exc}") from exc
-        return frozenset() if uid is None else frozenset({format_uid(uid)})
+        return frozenset(format_uid(uid) for uid in uids)
 
     def prepare(self) -> None:
         """Switch the field on now so its settle time overlaps another reader's read (see the driver)."""
