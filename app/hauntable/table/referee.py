@@ -14,6 +14,10 @@ It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEven
 - two tags on one reader (the scanner's ``stacked``): "2 tiles are stacked on ground 3,4 (the Kitchen
   and the Attic): leave only one there"; nothing is submitted until one is taken off.
 
+With :class:`~hauntable.table.lights.Lights` it also lights the LEDs of the places the game waits at
+(the cell for the awaited tile, the draw pad, the tower while a roll is awaited) and flashes ``fault`` and
+the place's LED on every refusal.
+
 Every rejection shows its sentence and changes nothing: the session refuses before it logs. After each
 accepted input the referee tells the scanner which readers to read first (:meth:`expected_readers`);
 after an input made elsewhere (a tap on the screen) the UI calls :meth:`Referee.refresh`.
@@ -38,6 +42,8 @@ from hauntable.games.betrayal.inputs import DrawCard, Move, PlaceTile, Roll
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, ChooseRotation
 from hauntable.session import Session
 from hauntable.table.layout import Layout, ReaderSpec
+from hauntable.table.lights import ROLL as ROLL_LED
+from hauntable.table.lights import Lights
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
 
@@ -55,6 +61,12 @@ class Verdict:
     message: str | None = None
     step: Step | None = None
     rejection: Rejection | None = None
+    good_news: bool = False  # a message that refuses nothing ("The Kitchen is back"): no flash
+
+    @property
+    def refused(self) -> bool:
+        """Something the players did was refused (or must be undone): the LEDs flash."""
+        return not self.accepted and bool(self.message) and not self.good_news
 
 
 IGNORED = Verdict(False)
@@ -75,12 +87,14 @@ class Referee:
         *,
         scanner: Scanner | None = None,
         on_message: Callable[[str], None] | None = None,
+        lights: Lights | None = None,
     ):
         self.session = session
         self.layout = layout
         self.registry = registry
         self.scanner = scanner
         self.on_message = on_message
+        self.lights = lights
         self.messages: list[str] = []
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
         self._stacks: dict[str, str] = {}  # reader -> the stack last told there
@@ -133,18 +147,40 @@ class Referee:
                 out.append((direction, cell))
         return out
 
+    def lit_places(self) -> set[str]:
+        """LED names to light: readers where the game waits for a tag, towers (and ``roll``) while a roll
+        is awaited; while paused, only the cells lifted tiles must go back to."""
+        cells = list(self._missing.values())
+        places: set[str] = set()
+        awaiting = self.session.step.awaiting
+        if not self.paused:
+            if isinstance(awaiting, AwaitTile):
+                cells += [(awaiting.floor, x, y) for x, y in awaiting.cells]
+            elif isinstance(awaiting, AwaitCard):
+                places.add(DRAW_PAD)
+            if awaiting is not None and "roll" in awaiting.accepts:
+                places |= {tower.id for tower in self.layout.towers} | {ROLL_LED}
+        places |= {spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None}
+        return places
+
     def refresh(self) -> None:
-        """Re-read what the game awaits and tell the scanner; call after an input made elsewhere."""
+        """Re-read what the game awaits and tell the scanner and the LEDs; call after an input made
+        elsewhere."""
         with self._lock:
             if self.scanner is not None:
                 self.scanner.expect(self.expected_readers())
+            if self.lights is not None:
+                self.lights.show(self.lit_places(), paused=self.paused)
 
     # --- observations ----------------------------------------------------------------------------------
 
     def observe(self, event: ScanEvent) -> Verdict:
         """Handle one scanner event. Never raises for anything a player can do at the table."""
         with self._lock:
-            return self._observe(event)
+            verdict = self._observe(event)
+            if verdict.refused and self.lights is not None:
+                self.lights.flash(event.reader)
+            return verdict
 
     def _observe(self, event: ScanEvent) -> Verdict:
         spec = self._spec(event.reader)
@@ -171,7 +207,10 @@ class Referee:
         applied, so the tower must not retry it.
         """
         with self._lock:
-            return self._roll(tuple(faces), source)
+            accepted = self._roll(tuple(faces), source)
+            if not accepted and self.lights is not None:
+                self.lights.flash(source.removeprefix("table:"), ROLL_LED)
+            return accepted
 
     offer_roll = on_roll  # the name the dice link's docs use
 
@@ -269,8 +308,9 @@ class Referee:
             return self._tell(Verdict(False, self.pause_message()))
         del self._missing[name]
         self.refresh()
-        message = f"The {name} is back" if not self.paused else self.pause_message()
-        return self._tell(Verdict(False, message))
+        if self.paused:
+            return self._tell(Verdict(False, self.pause_message()))
+        return self._tell(Verdict(False, f"The {name} is back", good_news=True))
 
     def _submit(self, inp: Input) -> Verdict:
         try:
