@@ -4,6 +4,7 @@ for a tile, a card or a roll; a refusal flashes ``fault`` and the LED of the pla
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 import tablekit
@@ -18,9 +19,9 @@ from hauntable.table.scanner import Scanner
 
 registry = tablekit.registry
 
-# the reference table plus LEDs at two doorway cells and one for the tower
+# the reference table plus an LED at a doorway cell and one for the tower
 LAYOUT = parse_layout(
-    open(REFERENCE.path).read()
+    Path(REFERENCE.path).read_text()
     + '\n[[led]]\nname = "ground:4,0"\npin = 25\n\n[[led]]\nname = "tower:1"\npin = 18\n',
     REFERENCE.path,
 )
