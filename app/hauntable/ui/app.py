@@ -148,6 +148,7 @@ class HauntableApp(App):
             seed=seed,
             rooms="table",
             cards="table",
+            board="table7",  # the table's 7x7 floors: every cell has a reader (the simulator's too)
         )
         try:
             config.validate(self.content)

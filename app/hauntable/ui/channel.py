@@ -98,3 +98,16 @@ class Channel:
         for fn in self._listeners:
             fn(step)
         return step
+
+    def catch_up(self) -> Step | None:
+        """Tell the listeners about a step the session took outside :meth:`submit` (the table referee
+        submits what the readers and the tower saw); None if the session has not moved."""
+        step = self.session.step
+        if step is self.history[-1]:
+            return None
+        self.last_refusal = None
+        self.history.append(step)
+        del self.history[:-50]
+        for fn in self._listeners:
+            fn(step)
+        return step
