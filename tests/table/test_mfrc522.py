@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from hauntable.table.clock import SimClock
 from hauntable.table.mfrc522 import registers as r
@@ -248,3 +250,24 @@ def test_many_readers_on_one_bus_each_read_their_own_tag():
         d.init()
     assert [d.poll() for d in drivers] == [None, None, r.parse_uid(NTAG), None]
     assert spi.selected is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([4, 7]).flatmap(lambda n: st.binary(min_size=n, max_size=n)),
+        min_size=1,
+        max_size=4,
+        unique=True,
+    )
+)
+def test_any_one_to_four_stacked_tags_are_all_read_and_nothing_else(raw_uids):
+    """Whatever bits the UIDs share, the collision walk ends with every tag on the antenna, once."""
+    uids = [
+        bytes([0x04]) + u[1:] if len(u) == 7 else bytes([0x08 if u[0] == 0x88 else u[0]]) + u[1:]
+        for u in raw_uids
+    ]
+    assume(len(set(uids)) == len(uids))
+    tags = [EmulatedTag.ntag(u) if len(u) == 7 else EmulatedTag.classic(u) for u in uids]
+    _, _, driver = reader(*tags)
+    assert sorted(driver.poll_all()) == sorted(uids)

@@ -61,7 +61,7 @@ class TableSimulator:
     """Stands in for the table's hands. Every method is one thing a hand or a device does.
 
     >>> sim = TableSimulator(channel, seed=7)        # doctest: +SKIP
-    >>> sim.place_next_tile()                        # lay the next fitting tile where the game waits
+    >>> sim.place_next_tile()                        # doctest: +SKIP
     """
 
     def __init__(

@@ -296,6 +296,8 @@ class Mfrc522:
                 answer, _ = self.transceive(frame, tx_last_bits=bits, rx_align=bits)
                 position = None
             except Collision as exc:
+                if exc.position is None:
+                    raise  # CollPosNotValid: no bit to choose, so no way to single one tag out
                 answer, position = exc.answer, exc.position
                 self.collided = True
             if len(answer) != 5 - whole:
