@@ -161,6 +161,13 @@ def test_a_tile_laid_beyond_an_open_door_moves_the_explorer_there(table):
     assert table.session.step.state.seq == 2  # move W, then the placement
 
 
+def test_the_referee_reports_every_step_it_made_in_order(table):
+    steps = []
+    table.referee.on_step = steps.append
+    table.lay(HALLWAY, "ground:2,0")  # a move and a placement: two steps, both for the screen
+    assert [s.state.seq for s in steps] == [1, 2] and steps[-1] is table.session.step
+
+
 def test_a_tile_that_does_not_fit_beyond_a_door_moves_nobody(table):
     before = table.session.state_hash
     (verdict,) = table.lay(ATTIC, "ground:2,0")

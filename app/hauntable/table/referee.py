@@ -75,8 +75,9 @@ IGNORED = Verdict(False)
 class Referee:
     """Maps observations to engine inputs for one session at one table.
 
-    ``on_message`` receives every message (the UI shows it; the CLI prints it). ``scanner``, if given, is
-    told which readers to read first after every change.
+    ``on_message`` receives every message (the UI shows it; the CLI prints it); ``on_step`` every step
+    the referee's inputs made, in order. ``scanner``, if given, is told which readers to read first after
+    every change.
     """
 
     def __init__(
@@ -88,6 +89,7 @@ class Referee:
         scanner: Scanner | None = None,
         on_message: Callable[[str], None] | None = None,
         lights: Lights | None = None,
+        on_step: Callable[[Step], None] | None = None,
     ):
         self.session = session
         self.layout = layout
@@ -95,6 +97,7 @@ class Referee:
         self.scanner = scanner
         self.on_message = on_message
         self.lights = lights
+        self.on_step = on_step  # every accepted step, in order (a move and its placement: two calls)
         self.messages: list[str] = []
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
         self._stacks: dict[str, str] = {}  # reader -> the stack last told there
@@ -289,7 +292,7 @@ class Referee:
                 except Rejection:
                     pass  # fall through: the placement alone is refused with the engine's sentence
                 else:
-                    self.session.submit(move, source=f"table:{spec.id}")
+                    self._stepped(self.session.submit(move, source=f"table:{spec.id}"))
         return self._submit(place)
 
     def _removed(self, spec: ReaderSpec, uid: str) -> Verdict:
@@ -317,9 +320,14 @@ class Referee:
             step = self.session.submit(inp, source=getattr(inp, "source", "table"))
         except Rejection as exc:
             return self._tell(Verdict(False, exc.sentence, rejection=exc))
+        self._stepped(step)
         self.refresh()
         prompt = step.awaiting.text if step.awaiting is not None else None
         return self._tell(Verdict(True, prompt, step))
+
+    def _stepped(self, step: Step) -> None:
+        if self.on_step is not None:
+            self.on_step(step)
 
     def _tell(self, verdict: Verdict) -> Verdict:
         if verdict.message:

@@ -93,7 +93,12 @@ class TableSimulator:
         self.lights = Lights.from_backend(self.backend)
         self.verdicts: list[Verdict] = []
         self.referee = Referee(
-            channel.session, self.layout, self.registry, scanner=self.scanner, lights=self.lights
+            channel.session,
+            self.layout,
+            self.registry,
+            scanner=self.scanner,
+            lights=self.lights,
+            on_step=lambda step: self.channel.catch_up(step),  # a move and its placement: both shown
         )
 
     def close(self) -> None:
