@@ -162,11 +162,12 @@ class Scanner:
 
     def _pick(self) -> str:
         """The next reader of the schedule: an expected reader that is due, else the next background one."""
-        if self.smart and self._due and not self._after_priority:
-            rid = min(self._due, key=self._due.__getitem__)
+        due = self._due  # one reference: expect() on another thread swaps in a new dict
+        if self.smart and due and not self._after_priority:
+            rid = min(due, key=due.__getitem__)
             now = self.clock.now()
-            if self._due[rid] <= now:
-                self._due[rid] = now + self.priority_period
+            if due[rid] <= now:
+                due[rid] = now + self.priority_period
                 self._after_priority = True
                 return rid
         self._after_priority = False

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import threading
 from typing import TYPE_CHECKING, Any
 
 from hauntable.table.backends.base import Backend, ReaderFault
-from hauntable.table.clock import SimClock
+from hauntable.table.clock import Clock, SimClock
 from hauntable.table.mfrc522.registers import normal_uid
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class MockRfidReader:
     def __init__(
         self,
         spec: ReaderSpec,
-        clock: SimClock,
+        clock: Clock,
         empty_s: float = 0.0025,
         tag_s: float = 0.008,
         slow_factor: float = 1.0,
@@ -61,6 +62,7 @@ class MockRfidReader:
         self._schedule: list[tuple[float, int, str, str]] = []  # (at, order, "place"|"lift", uid)
         self._order = itertools.count()
         self._flicker: dict[str, int] = {}  # uid -> reads left in which it alternates
+        self._lock = threading.RLock()  # hands on the test's thread, reads on a scanner thread
 
     # --- hands -----------------------------------------------------------------------------------------
 
@@ -82,14 +84,16 @@ class MockRfidReader:
 
     def _act(self, action: str, uid: str | bytes, at: float | None) -> None:
         item = (self.clock.now() if at is None else at, next(self._order), action, normal_uid(uid))
-        bisect.insort(self._schedule, item)
-        self._apply_due()
+        with self._lock:
+            bisect.insort(self._schedule, item)
+            self._apply_due()
 
     def _apply_due(self) -> None:
         now = self.clock.now()
-        while self._schedule and self._schedule[0][0] <= now:
-            _, _, action, uid = self._schedule.pop(0)
-            (self._tags.add if action == "place" else self._tags.discard)(uid)
+        with self._lock:
+            while self._schedule and self._schedule[0][0] <= now:
+                _, _, action, uid = self._schedule.pop(0)
+                (self._tags.add if action == "place" else self._tags.discard)(uid)
 
     @property
     def tags(self) -> frozenset[str]:
@@ -113,9 +117,10 @@ class MockRfidReader:
         warm = 0.0 if self.prepared_at is None else min(self.settle_s, self.clock.now() - self.prepared_at)
         self.prepared_at = None
         if self.dead:
-            self.clock.advance(DEAD_READ_MS / 1000)
+            self.clock.sleep(DEAD_READ_MS / 1000)
             raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): no interrupt from the chip")
-        seen = set(self._tags)
+        with self._lock:
+            seen = set(self._tags)
         for uid, left in list(self._flicker.items()):
             if left <= 0:
                 del self._flicker[uid]
@@ -124,7 +129,7 @@ class MockRfidReader:
             if left % 2 == 0:  # the first, third, ... flicker read sees the opposite of the truth
                 seen.symmetric_difference_update({uid})
         cost = self.tag_s + (len(seen) - 1) * self.stacked_s if seen else self.empty_s
-        self.clock.advance(cost * self.slow_factor - warm)
+        self.clock.sleep(cost * self.slow_factor - warm)
         return frozenset(seen)
 
     def version(self) -> int:
@@ -139,11 +144,13 @@ class MockRfidReader:
 
 
 class MockBackend(Backend):
-    """Simulated table for a layout. ``clock`` defaults to a fresh SimClock (reads cost no real time)."""
+    """Simulated table for a layout. ``clock`` defaults to a fresh SimClock (reads cost no real time);
+    with a :class:`~hauntable.table.clock.MonotonicClock` reads take their modelled time for real, so a
+    scanner thread runs at a real table's pace (:mod:`hauntable.table.live`)."""
 
     name = "mock"
 
-    def __init__(self, layout: Layout, clock: SimClock | None = None, pin_factory: Any = None):
+    def __init__(self, layout: Layout, clock: Clock | None = None, pin_factory: Any = None):
         super().__init__(layout, clock or SimClock())
         mock = layout.mock
         self.empty_s = float(mock.get("empty_read_ms", 2.2)) / 1000
@@ -160,7 +167,7 @@ class MockBackend(Backend):
     def _make_reader(self, spec: ReaderSpec) -> MockRfidReader:
         return MockRfidReader(
             spec,
-            self.clock,  # type: ignore[arg-type]
+            self.clock,
             self.empty_s,
             self.tag_s,
             self.slow_factor if spec.id in self.slow_readers else 1.0,
