@@ -157,3 +157,14 @@ def test_two_tags_laid_together_are_stacked_not_placed():
     backend.reader("draw").place(TAG)
     backend.reader("draw").place("04:11:22:33:44:55:66")
     assert {e.kind for e in scanner.run_for(0.1)} == {"stacked"}
+
+
+def test_a_tile_swapped_for_another_is_a_removal_and_an_appearance_not_a_stack():
+    backend, scanner = bench()
+    other = "04:11:22:33:44:55:66"
+    backend.reader("ground:4,0").place(TAG)
+    scanner.run_for(0.1)
+    backend.reader("ground:4,0").lift(TAG)
+    backend.reader("ground:4,0").place(other)  # in one go, between two reads
+    kinds = sorted(str(e) for e in scanner.run_for(0.3))
+    assert kinds == [f"appeared ground:4,0 {other}", f"removed ground:4,0 {TAG}"]

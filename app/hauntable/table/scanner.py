@@ -240,7 +240,9 @@ class Scanner:
                 del state.sightings[uid]
                 settled.append(uid)
         state.stable.update(settled)
-        if settled and len(state.stable) > 1:  # two tiles on one cell, two cards on the pad
+        # stacked: this read saw several tags at once (two tiles on one cell, two cards on the pad). A
+        # stable tag that was *not* seen is on its way out: a swap (lift one, lay another), not a stack
+        if settled and len(seen) > 1:
             state.stacked.update(settled)
             detail = " ".join(sorted(state.stable))
             events += [ScanEvent("stacked", rid, uid, now, detail) for uid in settled]
