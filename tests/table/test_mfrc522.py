@@ -271,3 +271,12 @@ def test_any_one_to_four_stacked_tags_are_all_read_and_nothing_else(raw_uids):
     tags = [EmulatedTag.ntag(u) if len(u) == 7 else EmulatedTag.classic(u) for u in uids]
     _, _, driver = reader(*tags)
     assert sorted(driver.poll_all()) == sorted(uids)
+
+
+def test_a_presence_check_wakes_without_selecting_and_leaves_the_tag_readable():
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG))
+    assert driver.present() is True
+    assert [f[0] for f in chip.frames] == [r.WUPA]  # no anticollision, no select
+    assert driver.poll().hex(":").upper() == NTAG
+    _, _, empty = reader()
+    assert empty.present() is False

@@ -168,3 +168,38 @@ def test_a_tile_swapped_for_another_is_a_removal_and_an_appearance_not_a_stack()
     backend.reader("ground:4,0").place(other)  # in one go, between two reads
     kinds = sorted(str(e) for e in scanner.run_for(0.3))
     assert kinds == [f"appeared ground:4,0 {other}", f"removed ground:4,0 {TAG}"]
+
+
+def test_a_laid_tile_is_checked_cheaply_three_visits_in_four_and_read_fully_the_fourth():
+    backend = MockBackend(REFERENCE)
+    scanner = Scanner(backend.readers(), backend.clock)
+    reader = backend.reader("upper:2,2")
+    reader.place(TAG)
+    scanner.run_until(lambda: scanner.present("upper:2,2"), 2)
+    checks = []
+    real_read, real_check = reader.read, reader.is_present
+    reader.read = lambda: checks.append("full") or real_read()
+    reader.is_present = lambda: checks.append("cheap") or real_check()
+    scanner.run_until(lambda: len(checks) >= 8, 5)
+    assert checks[:8] == ["cheap", "cheap", "cheap", "full"] * 2
+    assert scanner.present("upper:2,2") == {TAG}
+
+
+def test_a_lift_is_seen_at_the_next_cheap_check_and_a_swap_at_the_next_full_read():
+    backend = MockBackend(REFERENCE)
+    scanner = Scanner(backend.readers(), backend.clock)
+    other = "04:11:22:33:44:55:66"
+    reader = backend.reader("upper:2,2")
+    reader.place(TAG)
+    scanner.run_until(lambda: scanner.present("upper:2,2"), 2)
+    cycle = scanner.cycles
+    reader.lift(TAG)
+    assert scanner.run_until(lambda: not scanner.present("upper:2,2"), 2)
+    assert scanner.cycles <= cycle + 1  # within a cycle: nothing answered the presence check
+    reader.place(TAG)
+    scanner.run_until(lambda: scanner.present("upper:2,2"), 2)
+    cycle = scanner.cycles
+    reader.lift(TAG)
+    reader.place(other)  # swapped: still something answers the cheap check
+    assert scanner.run_until(lambda: scanner.present("upper:2,2") == {other}, 3)
+    assert scanner.cycles <= cycle + 4  # at the latest at the fourth visit's full read

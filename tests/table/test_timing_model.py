@@ -66,3 +66,17 @@ def test_the_mock_prices_a_second_stacked_tag_like_the_driver_walking_the_collis
     assert mock_read_cost(backend, *uids) == pytest.approx(
         driver_read_cost(*(EmulatedTag.ntag(u) for u in uids)), rel=0.25
     )
+
+
+def test_a_presence_check_costs_about_an_empty_read_in_the_mock_and_the_driver():
+    chip = EmulatedMfrc522(tags=[EmulatedTag.ntag("04:A2:5B:1C:7F:80:00")])
+    driver = Mfrc522(FakeSpiDevice(chip, hz=1_000_000), chip.clock)
+    driver.init()
+    start = chip.clock.now()
+    assert driver.present()
+    backend = MockBackend(REFERENCE)
+    reader = backend.reader("ground:0,0")
+    reader.place("04:A2:5B:1C:7F:80:00")
+    mock_start = backend.clock.now()
+    assert reader.is_present()
+    assert backend.clock.now() - mock_start == pytest.approx(chip.clock.now() - start, rel=0.25)

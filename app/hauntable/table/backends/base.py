@@ -32,6 +32,10 @@ class RfidReader(Protocol):
         """The UIDs (``04:A2:...``) in the field now. Raises ReaderFault when the read failed."""
         ...
 
+    def is_present(self) -> bool:
+        """A cheap check (no UID): does any tag answer? Raises ReaderFault when the read failed."""
+        ...
+
     def prepare(self) -> None:
         """Switch the field on early: the next read skips the part of its settle time already past."""
         ...

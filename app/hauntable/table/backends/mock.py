@@ -55,6 +55,7 @@ class MockRfidReader:
         self.settle_s = settle_s
         self.stacked_s = stacked_s  # each tag beyond the first: a collision walk, HLTA, REQA, select
         self.prepared_at: float | None = None  # field switched on early (prepare), not yet read
+        self._warm = 0.0
         self.dead = dead
         self.reads = 0
         self.closed = False
@@ -110,11 +111,26 @@ class MockRfidReader:
             self.prepared_at = self.clock.now()
 
     def read(self) -> frozenset[str]:
+        seen = self._sense()
+        cost = self.tag_s + (len(seen) - 1) * self.stacked_s if seen else self.empty_s
+        self._spend(cost)
+        return seen
+
+    def is_present(self) -> bool:
+        """The driver's cheap presence check (WUPA only): does any tag answer? Costs about an empty read."""
+        seen = self._sense()
+        self._spend(self.empty_s)
+        return bool(seen)
+
+    def _sense(self) -> frozenset[str]:
+        """What this read sees (flickers included); raises ReaderFault for a dead or closed reader."""
         if self.closed:
             raise ReaderFault(f"reader {self.spec.id} is closed")
         self._apply_due()
         self.reads += 1
-        warm = 0.0 if self.prepared_at is None else min(self.settle_s, self.clock.now() - self.prepared_at)
+        self._warm = (
+            0.0 if self.prepared_at is None else min(self.settle_s, self.clock.now() - self.prepared_at)
+        )
         self.prepared_at = None
         if self.dead:
             self.clock.sleep(DEAD_READ_MS / 1000)
@@ -128,9 +144,10 @@ class MockRfidReader:
             self._flicker[uid] = left - 1
             if left % 2 == 0:  # the first, third, ... flicker read sees the opposite of the truth
                 seen.symmetric_difference_update({uid})
-        cost = self.tag_s + (len(seen) - 1) * self.stacked_s if seen else self.empty_s
-        self.clock.sleep(cost * self.slow_factor - warm)
         return frozenset(seen)
+
+    def _spend(self, cost: float) -> None:
+        self.clock.sleep(cost * self.slow_factor - self._warm)
 
     def version(self) -> int:
         return 0x00 if self.dead else 0x92

@@ -44,6 +44,15 @@ class PiRfidReader:
             raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): {exc}") from exc
         return frozenset(format_uid(uid) for uid in uids)
 
+    def is_present(self) -> bool:
+        """The driver's cheap presence check (WUPA only)."""
+        try:
+            self._init()
+            return self.chip.present()
+        except ReaderError as exc:
+            self._ready = False
+            raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): {exc}") from exc
+
     def prepare(self) -> None:
         """Switch the field on now so its settle time overlaps another reader's read (see the driver)."""
         try:

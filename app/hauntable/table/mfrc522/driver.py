@@ -373,6 +373,26 @@ class Mfrc522:
             raise Collision(f"{len(uids)} tags on one reader")
         return uids[0] if uids else None
 
+    def present(self) -> bool:
+        """A cheap presence check: does anything answer WUPA? No select, so no UID: the caller knows which
+        tag it saw last and reads it fully now and then (a tile swapped for another between two full
+        reads is only seen at the next one). ``field="per_read"`` only: with the field always on, the
+        woken tag would be left READY and miss the next WUPA, so "always" does a full :meth:`poll_all`.
+        """
+        if self.field != "per_read":
+            return bool(self.poll_all())
+        if self._antenna:
+            self._settle()
+        else:
+            self.antenna(True)
+        try:
+            self.wake(True)
+        except NoTag:
+            return False
+        finally:
+            self.antenna(False)
+        return True
+
     def poll_all(self) -> tuple[bytes, ...]:
         """One presence read: the UIDs in the field (none, one, or several stacked).
 
