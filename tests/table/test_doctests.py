@@ -12,6 +12,7 @@ MODULES = [
     "hauntable.table.clock",
     "hauntable.table.backends",
     "hauntable.table.devices",
+    "hauntable.table.lights",
     "hauntable.table.scanner",
     "hauntable.table.registry",
     "hauntable.table.mfrc522.driver",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from tablekit import BENCH, REFERENCE
+from tablekit import BENCH, HARDWARE, REFERENCE
 
 from hauntable.table.layout import LayoutError, load_layout, parse_layout
 
@@ -96,3 +98,19 @@ def test_mock_faults_must_name_real_readers():
 def test_a_missing_file_is_a_layout_error(tmp_path):
     with pytest.raises(LayoutError, match="cannot read"):
         load_layout(tmp_path / "nope.toml")
+
+
+def test_the_layouts_ship_inside_the_package_and_hardware_links_to_them():
+    """An installed app (no checkout, no HAUNTABLE_LAYOUT) finds the reference layout as package data."""
+    import tomllib
+
+    from hauntable.table.layout import LAYOUTS, default_layout_path, reference_layout_path
+
+    assert reference_layout_path().parent == LAYOUTS and reference_layout_path().is_file()
+    assert LAYOUTS.parent.name == "table" and not LAYOUTS.is_symlink()
+    assert default_layout_path(env={}) == reference_layout_path()
+    assert default_layout_path(env={"HAUNTABLE_LAYOUT": "/x.toml"}) == Path("/x.toml")
+    for name in ("reference.toml", "bench.toml"):
+        assert (HARDWARE / name).resolve() == (LAYOUTS / name).resolve()
+    pyproject = tomllib.loads((HARDWARE.parent / "pyproject.toml").read_text())
+    assert "layouts/*.toml" in pyproject["tool"]["setuptools"]["package-data"]["hauntable.table"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from hauntable.table.clock import SimClock
 from hauntable.table.mfrc522 import registers as r
@@ -89,6 +91,29 @@ def test_no_tag_ends_on_the_chips_timer_within_a_few_ms():
     assert driver.poll() is None
 
 
+def test_a_half_millisecond_timer_still_reads_a_tag_because_reception_stops_it():
+    """The timer starts after our frame and stops at the answer's fifth bit (~140 us in): 0.5 ms is
+    enough, while a timer shorter than the tag's frame delay fires first and the tag looks absent."""
+    _, _, driver = reader(EmulatedTag.ntag(NTAG))
+    assert driver.timeout_ms == 0.5 and driver.poll().hex(":").upper() == NTAG
+    _, _, hasty = reader(EmulatedTag.ntag(NTAG), timeout_ms=0.1)
+    assert hasty.poll() is None
+
+
+def test_a_prepared_reader_waits_only_for_what_is_left_of_the_settle_time():
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG))
+    driver.prepare()
+    assert chip.field_on
+    chip.clock.advance(0.0004)
+    start = chip.clock.now()
+    assert driver.poll().hex(":").upper() == NTAG
+    prepared_cost = chip.clock.now() - start
+    assert not chip.field_on  # per_read: off again after the read
+    start = chip.clock.now()
+    driver.poll()
+    assert prepared_cost == pytest.approx(chip.clock.now() - start - 0.0004, abs=0.0001)
+
+
 def test_a_chip_that_never_interrupts_hits_the_host_deadline():
     chip, _, driver = reader(EmulatedTag.ntag(NTAG), deadline_ms=10)
     chip.stuck = True
@@ -98,10 +123,38 @@ def test_a_chip_that_never_interrupts_hits_the_host_deadline():
     assert 0.010 <= chip.clock.now() - start < 0.015
 
 
-def test_two_tags_with_different_uids_collide():
-    _, _, driver = reader(EmulatedTag.ntag(NTAG), EmulatedTag.ntag("04:11:22:33:44:55:66"))
-    with pytest.raises(Collision):
+def test_two_tags_on_one_reader_are_both_read_by_walking_the_collision_bits():
+    """ISO 14443-3 6.5.3: anticollision with the known bits, choose 1 at the colliding bit, select one,
+    halt it, REQA for the rest; poll() (one tag expected) raises Collision naming the count."""
+    other = "04:11:22:33:44:55:66"
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG), EmulatedTag.ntag(other))
+    assert {uid.hex(":").upper() for uid in driver.poll_all()} == {NTAG, other}
+    assert {uid.hex(":").upper() for uid in driver.poll_all()} == {NTAG, other}  # and again
+    assert any(frame[:1] == bytes([0x93]) and 0x20 < frame[1] < 0x70 for frame in chip.frames)
+    with pytest.raises(Collision, match="2 tags"):
         driver.poll()
+
+
+@pytest.mark.parametrize(
+    "uids",
+    [
+        ("04:A2:5B:1C:7F:80:00", "04:A2:5B:1C:7F:80:01"),  # same CL1: they part in CL2's last bit
+        ("04:A2:5B:1C:7F:80:00", "DE:AD:BE:EF"),  # an NTAG and a Classic: even the ATQAs collide
+        ("04:A2:5B:1C:7F:80:00", "04:11:22:33:44:55:66", "04:A2:5B:00:00:00:01"),
+    ],
+)
+@pytest.mark.parametrize("field", ["per_read", "always"])
+def test_stacked_tags_of_any_kind_are_told_apart(uids, field):
+    tags = [EmulatedTag.ntag(u) if len(u) > 12 else EmulatedTag.classic(u) for u in uids]
+    _, _, driver = reader(*tags, field=field)
+    for _ in range(2):
+        assert {uid.hex(":").upper() for uid in driver.poll_all()} == set(uids)
+
+
+def test_a_single_tag_costs_no_extra_frames_for_stacking():
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG))
+    driver.poll_all()
+    assert [f[0] for f in chip.frames] == [r.WUPA, 0x93, 0x93, 0x95, 0x95]  # no HLTA, no REQA round
 
 
 def test_a_half_coupled_tag_is_a_frame_error_not_a_uid():
@@ -197,3 +250,33 @@ def test_many_readers_on_one_bus_each_read_their_own_tag():
         d.init()
     assert [d.poll() for d in drivers] == [None, None, r.parse_uid(NTAG), None]
     assert spi.selected is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([4, 7]).flatmap(lambda n: st.binary(min_size=n, max_size=n)),
+        min_size=1,
+        max_size=4,
+        unique=True,
+    )
+)
+def test_any_one_to_four_stacked_tags_are_all_read_and_nothing_else(raw_uids):
+    """Whatever bits the UIDs share, the collision walk ends with every tag on the antenna, once."""
+    uids = [
+        bytes([0x04]) + u[1:] if len(u) == 7 else bytes([0x08 if u[0] == 0x88 else u[0]]) + u[1:]
+        for u in raw_uids
+    ]
+    assume(len(set(uids)) == len(uids))
+    tags = [EmulatedTag.ntag(u) if len(u) == 7 else EmulatedTag.classic(u) for u in uids]
+    _, _, driver = reader(*tags)
+    assert sorted(driver.poll_all()) == sorted(uids)
+
+
+def test_a_presence_check_wakes_without_selecting_and_leaves_the_tag_readable():
+    chip, _, driver = reader(EmulatedTag.ntag(NTAG))
+    assert driver.present() is True
+    assert [f[0] for f in chip.frames] == [r.WUPA]  # no anticollision, no select
+    assert driver.poll().hex(":").upper() == NTAG
+    _, _, empty = reader()
+    assert empty.present() is False

@@ -37,11 +37,11 @@ def test_each_read_costs_simulated_time_by_the_timing_model():
     reader = backend.reader("draw")
     t = backend.clock.now()
     reader.read()
-    assert backend.clock.now() - t == pytest.approx(0.0025)
+    assert backend.clock.now() - t == pytest.approx(0.0022)
     reader.place(TAG)
     t = backend.clock.now()
     reader.read()
-    assert backend.clock.now() - t == pytest.approx(0.008)
+    assert backend.clock.now() - t == pytest.approx(0.0082)
 
 
 def test_dead_and_slow_readers_come_from_the_layout():
@@ -56,7 +56,7 @@ def test_dead_and_slow_readers_come_from_the_layout():
     assert backend.reader("draw").version() == 0
     t = backend.clock.now()
     backend.reader("ground:4,0").read()
-    assert backend.clock.now() - t == pytest.approx(0.0075)
+    assert backend.clock.now() - t == pytest.approx(3 * 0.0022)
 
 
 def test_buttons_and_leds_run_on_gpiozeros_mock_factory():

@@ -55,6 +55,8 @@ def test_pi_backend_reads_a_whole_ntag_uid_through_gpio_chip_selects(emulated_pi
         )
         assert backend.reader("draw").read() == {NTAG}
         assert backend.reader("ground:4,0").read() == frozenset()
+        chips[24].place(EmulatedTag.ntag("04:11:22:33:44:55:66"))  # a second card on the pad
+        assert backend.reader("draw").read() == {NTAG, "04:11:22:33:44:55:66"}
 
 
 def test_pi_backend_turns_driver_errors_into_reader_faults(emulated_pi):

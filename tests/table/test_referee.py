@@ -52,6 +52,11 @@ def table(tmp_path, registry):
     return Table(table_session(tmp_path), registry)
 
 
+def told(verdicts):
+    """The verdicts that told the players something."""
+    return [v for v in verdicts if v.message]
+
+
 def start_discovery(table: Table) -> None:
     table.session.submit(table.session.game.inputs.parse("move E"), source="touch")
     table.referee.refresh()  # the UI calls this after a touch input
@@ -156,6 +161,13 @@ def test_a_tile_laid_beyond_an_open_door_moves_the_explorer_there(table):
     assert table.session.step.state.seq == 2  # move W, then the placement
 
 
+def test_the_referee_reports_every_step_it_made_in_order(table):
+    steps = []
+    table.referee.on_step = steps.append
+    table.lay(HALLWAY, "ground:2,0")  # a move and a placement: two steps, both for the screen
+    assert [s.state.seq for s in steps] == [1, 2] and steps[-1] is table.session.step
+
+
 def test_a_tile_that_does_not_fit_beyond_a_door_moves_nobody(table):
     before = table.session.state_hash
     (verdict,) = table.lay(ATTIC, "ground:2,0")
@@ -177,3 +189,30 @@ def test_a_reader_that_stops_answering_is_reported_by_cell(table):
     assert [v.message for v in verdicts if v.message] == [
         "Reader ground 4,0 is not answering (reader ground:4,0 (spi0 dec 4): no interrupt from the chip)"
     ]
+
+
+def test_two_tiles_stacked_on_a_cell_are_told_and_nothing_is_placed(table):
+    start_discovery(table)
+    before = table.session.state_hash
+    table.backend.reader("ground:4,0").place(ATTIC)
+    (verdict,) = told(table.lay(HALLWAY, "ground:4,0"))  # both land in the same read: neither is placed
+    assert (
+        verdict.message
+        == "2 tiles are stacked on ground 4,0 (the Attic and the Creaky Hallway): leave only one there"
+    )
+    assert table.session.state_hash == before and not verdict.accepted
+    (verdict,) = told(table.lift(ATTIC, "ground:4,0"))  # the Hallway alone now: it is laid
+    assert verdict.accepted and "Creaky Hallway" in table.session.step.state.house
+
+
+def test_two_cards_on_the_draw_pad_are_told(table):
+    start_discovery(table)
+    table.lay(KITCHEN, "ground:4,0")
+    table.session.submit(Rotate(3), source="touch")
+    table.referee.refresh()
+    table.backend.reader("draw").place(AXE)
+    (verdict,) = told(table.lay(CRYSTAL_BALL, "draw"))
+    assert (
+        verdict.message == "2 cards lie on the draw pad: the Axe and the Crystal Ball. Lay one card at a time"
+    )
+    assert isinstance(table.awaiting, AwaitCard)

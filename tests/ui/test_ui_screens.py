@@ -51,9 +51,10 @@ def test_a_tile_laid_on_the_wrong_cell_shows_the_engines_sentence(table_app):
     assert "Lay a Ground floor tile on the lit cell" in h.texts()
     ground = h.app.root.get_screen("play").ids.ground
     wrong = next(c for c in ground.model.doorways if c not in ground.model.offered)
-    h.tap(pos=ground.to_window(*ground.cell_center(*wrong)))
-    assert "Lay the tile at ground 1,0" in h.texts()
-    h.tap(pos=ground.to_window(*ground.cell_center(1, 0)))
+    h.tap(pos=ground.to_window(*ground.cell_center(*wrong)))  # the tag lands on that cell's mock reader
+    x, y = ground.model.offered[0]
+    assert f"Lay the tile at ground {x},{y}" in h.texts()  # the referee shows the engine's sentence
+    h.tap(pos=ground.to_window(*ground.cell_center(x, y)))
     assert "Lay the tile at" not in h.texts()
 
 

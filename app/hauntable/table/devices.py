@@ -113,9 +113,10 @@ class _TagDevice(Device):
     def _on_scan_event(self, event: Any) -> None:
         if self._closed:
             return
-        if event.kind == "appeared":
-            self._tags.add(event.uid)
-            self._fire("tag_placed", event.uid)
+        if event.kind in ("appeared", "stacked"):
+            if event.uid not in self._tags:  # a stacked tag left alone appears again: one placed event
+                self._tags.add(event.uid)
+                self._fire("tag_placed", event.uid)
         elif event.kind == "removed":
             self._tags.discard(event.uid)
             self._fire("tag_removed", event.uid)

@@ -179,6 +179,8 @@ class GeisterstundeReferee:
                 return self._tell(Verdict(False, f"Reader {spec.place} is not answering ({event.detail})"))
             if event.kind == "appeared":
                 return self._appeared(spec, event.uid)
+            if event.kind == "stacked":  # figures share rooms (G3.4): one more figure here is a move
+                return self._appeared(spec, event.uid)
             if event.kind == "removed":
                 return self._removed(spec, event.uid)
             return IGNORED

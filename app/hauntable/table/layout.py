@@ -30,7 +30,8 @@ BACKENDS = ("mock", "pi")
 SLOT_PATTERN = re.compile(r"^(draw|key|enrol|seat:[1-6]|ghost:[1-4]|figure:[1-9][0-9]?)$")
 SPI_PINS = {9, 10, 11}  # SPI0 MISO, MOSI, SCLK: never usable as GPIO lines on a table
 LAYOUT_ENV = "HAUNTABLE_LAYOUT"
-REPO_HARDWARE = Path(__file__).resolve().parents[3] / "hardware"
+REPO_HARDWARE = Path(__file__).resolve().parents[3] / "hardware"  # a checkout's hardware/ (links to LAYOUTS)
+LAYOUTS = Path(__file__).resolve().parent / "layouts"  # package data: an installed app has its layouts
 
 
 class LayoutError(HauntableError, ValueError):
@@ -140,12 +141,18 @@ class Layout:
         return next(b for b in self.buses if b.id == bus_id)
 
 
+def reference_layout_path() -> Path:
+    """The reference table's layout, shipped inside the package (``hardware/reference.toml`` in a
+    checkout links to it), so an installed app finds it without ``$HAUNTABLE_LAYOUT``."""
+    return LAYOUTS / "reference.toml"
+
+
 def default_layout_path(env: Mapping[str, str] | None = None) -> Path:
-    """``$HAUNTABLE_LAYOUT``, else the repository's ``hardware/reference.toml``."""
+    """``$HAUNTABLE_LAYOUT``, else the packaged reference layout (:func:`reference_layout_path`)."""
     env = os.environ if env is None else env
     if env.get(LAYOUT_ENV):
         return Path(env[LAYOUT_ENV])
-    return REPO_HARDWARE / "reference.toml"
+    return reference_layout_path()
 
 
 def load_layout(path: str | os.PathLike[str] | None = None) -> Layout:

@@ -10,7 +10,13 @@ It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEven
 - a card tag on the draw pad becomes the awaited ``DrawCard``;
 - a tile lifted from the house pauses play: "Put the Kitchen back at ground 3,4", until it is back;
 - a roll from the tower (:meth:`Referee.on_roll`) nobody asked for: "No roll expected now";
-- an unknown tag: "Unknown tag 04:A2:...: enrol it from the admin menu".
+- an unknown tag: "Unknown tag 04:A2:...: enrol it from the admin menu";
+- two tags on one reader (the scanner's ``stacked``): "2 tiles are stacked on ground 3,4 (the Kitchen
+  and the Attic): leave only one there"; nothing is submitted until one is taken off.
+
+With :class:`~hauntable.table.lights.Lights` it also lights the LEDs of the places the game waits at
+(the cell for the awaited tile, the draw pad, the tower while a roll is awaited) and flashes ``fault`` and
+the place's LED on every refusal.
 
 Every rejection shows its sentence and changes nothing: the session refuses before it logs. After each
 accepted input the referee tells the scanner which readers to read first (:meth:`expected_readers`);
@@ -36,6 +42,8 @@ from hauntable.games.betrayal.inputs import DrawCard, Move, PlaceTile, Roll
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, ChooseRotation
 from hauntable.session import Session
 from hauntable.table.layout import Layout, ReaderSpec
+from hauntable.table.lights import ROLL as ROLL_LED
+from hauntable.table.lights import Lights
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
 
@@ -57,6 +65,12 @@ class Verdict:
     step: Step | None = None
     rejection: Rejection | None = None
     seat: int | None = None
+    good_news: bool = False  # a message that refuses nothing ("The Kitchen is back"): no flash
+
+    @property
+    def refused(self) -> bool:
+        """Something the players did was refused (or must be undone): the LEDs flash."""
+        return not self.accepted and bool(self.message) and not self.good_news
 
 
 IGNORED = Verdict(False)
@@ -65,8 +79,9 @@ IGNORED = Verdict(False)
 class Referee:
     """Maps observations to engine inputs for one session at one table.
 
-    ``on_message`` receives every message (the UI shows it; the CLI prints it). ``scanner``, if given, is
-    told which readers to read first after every change.
+    ``on_message`` receives every message (the UI shows it; the CLI prints it); ``on_step`` every step
+    the referee's inputs made, in order. ``scanner``, if given, is told which readers to read first after
+    every change.
     """
 
     def __init__(
@@ -77,14 +92,19 @@ class Referee:
         *,
         scanner: Scanner | None = None,
         on_message: Callable[[str], None] | None = None,
+        lights: Lights | None = None,
+        on_step: Callable[[Step], None] | None = None,
     ):
         self.session = session
         self.layout = layout
         self.registry = registry
         self.scanner = scanner
         self.on_message = on_message
+        self.lights = lights
+        self.on_step = on_step  # every accepted step, in order (a move and its placement: two calls)
         self.messages: list[str] = []
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
+        self._stacks: dict[str, str] = {}  # reader -> the stack last told there
         self._content = load_content()
         self._lock = threading.RLock()
         self.refresh()
@@ -134,18 +154,40 @@ class Referee:
                 out.append((direction, cell))
         return out
 
+    def lit_places(self) -> set[str]:
+        """LED names to light: readers where the game waits for a tag, towers (and ``roll``) while a roll
+        is awaited; while paused, only the cells lifted tiles must go back to."""
+        cells = list(self._missing.values())
+        places: set[str] = set()
+        awaiting = self.session.step.awaiting
+        if not self.paused:
+            if isinstance(awaiting, AwaitTile):
+                cells += [(awaiting.floor, x, y) for x, y in awaiting.cells]
+            elif isinstance(awaiting, AwaitCard):
+                places.add(DRAW_PAD)
+            if awaiting is not None and "roll" in awaiting.accepts:
+                places |= {tower.id for tower in self.layout.towers} | {ROLL_LED}
+        places |= {spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None}
+        return places
+
     def refresh(self) -> None:
-        """Re-read what the game awaits and tell the scanner; call after an input made elsewhere."""
+        """Re-read what the game awaits and tell the scanner and the LEDs; call after an input made
+        elsewhere."""
         with self._lock:
             if self.scanner is not None:
                 self.scanner.expect(self.expected_readers())
+            if self.lights is not None:
+                self.lights.show(self.lit_places(), paused=self.paused)
 
     # --- observations ----------------------------------------------------------------------------------
 
     def observe(self, event: ScanEvent) -> Verdict:
         """Handle one scanner event. Never raises for anything a player can do at the table."""
         with self._lock:
-            return self._observe(event)
+            verdict = self._observe(event)
+            if verdict.refused and self.lights is not None:
+                self.lights.flash(event.reader)
+            return verdict
 
     def _observe(self, event: ScanEvent) -> Verdict:
         spec = self._spec(event.reader)
@@ -155,6 +197,12 @@ class Referee:
             return self._tell(Verdict(False, f"Reader {spec.place} is not answering ({event.detail})"))
         if event.kind == "appeared":
             return self._appeared(spec, event.uid)
+        if event.kind == "stacked":
+            if self._stacks.get(spec.id) == event.detail:
+                return IGNORED  # the same stack, told once (one event per tag that settled in it)
+            self._stacks[spec.id] = event.detail
+            return self._tell(Verdict(False, self.stacked_message(spec, event.detail.split())))
+        self._stacks.pop(spec.id, None)
         if event.kind == "removed":
             return self._removed(spec, event.uid)
         return IGNORED
@@ -166,7 +214,10 @@ class Referee:
         applied, so the tower must not retry it.
         """
         with self._lock:
-            return self._roll(tuple(faces), source)
+            accepted = self._roll(tuple(faces), source)
+            if not accepted and self.lights is not None:
+                self.lights.flash(source.removeprefix("table:"), ROLL_LED)
+            return accepted
 
     offer_roll = on_roll  # the name the dice link's docs use
 
@@ -209,6 +260,28 @@ class Referee:
             return self._tell(Verdict(False, f"{tag.name} is a card: lay it on the draw pad"))
         return IGNORED  # figures and other slots: not used by Betrayal's exploration yet
 
+    def stacked_message(self, spec: ReaderSpec, uids: Sequence[str]) -> str:
+        """The sentence for several tags on one reader, naming what they are where the registry knows."""
+        tags = [self.registry.lookup(uid) for uid in uids]
+        names = " and ".join(
+            sorted(
+                f"the {t.name}" if t is not None else f"an unknown tag {u}"
+                for t, u in zip(tags, uids, strict=True)
+            )
+        )
+        if spec.cell is not None:
+            what = "tiles are stacked on"
+        elif spec.slot == DRAW_PAD:
+            what = (
+                "cards lie on the draw pad:"
+                if all(t and t.kind == "card" for t in tags)
+                else "tags lie on the draw pad:"
+            )
+            return f"{len(uids)} {what} {names}. Lay one card at a time"
+        else:
+            what = "tags lie on"
+        return f"{len(uids)} {what} {spec.place} ({names}): leave only one there"
+
     def _place(self, name: str, spec: ReaderSpec) -> Verdict:
         assert spec.cell is not None
         floor, x, y = spec.cell
@@ -223,7 +296,7 @@ class Referee:
                 except Rejection:
                     pass  # fall through: the placement alone is refused with the engine's sentence
                 else:
-                    self.session.submit(move, source=f"table:{spec.id}")
+                    self._stepped(self.session.submit(move, source=f"table:{spec.id}"))
         return self._submit(place)
 
     def _removed(self, spec: ReaderSpec, uid: str) -> Verdict:
@@ -242,17 +315,23 @@ class Referee:
             return self._tell(Verdict(False, self.pause_message()))
         del self._missing[name]
         self.refresh()
-        message = f"The {name} is back" if not self.paused else self.pause_message()
-        return self._tell(Verdict(False, message))
+        if self.paused:
+            return self._tell(Verdict(False, self.pause_message()))
+        return self._tell(Verdict(False, f"The {name} is back", good_news=True))
 
     def _submit(self, inp: Input) -> Verdict:
         try:
             step = self.session.submit(inp, source=getattr(inp, "source", "table"))
         except Rejection as exc:
             return self._tell(Verdict(False, exc.sentence, rejection=exc))
+        self._stepped(step)
         self.refresh()
         prompt = step.awaiting.text if step.awaiting is not None else None
         return self._tell(Verdict(True, prompt, step))
+
+    def _stepped(self, step: Step) -> None:
+        if self.on_step is not None:
+            self.on_step(step)
 
     def _tell(self, verdict: Verdict) -> Verdict:
         if verdict.message:

@@ -15,14 +15,18 @@ Tag(uid='04:A2:5B:1C:7F:80:00', kind='tile', name='Kitchen')
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import sqlite3
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hauntable.engine.rejections import HauntableError
 from hauntable.table.mfrc522.registers import normal_uid
+
+_T = TypeVar("_T")
 
 KINDS = ("tile", "card", "figure")
 SCHEMA = """
@@ -49,12 +53,26 @@ class Tag:
     name: str
 
 
+def _locked(method: Callable[..., _T]) -> Callable[..., _T]:
+    """Run a registry method under the registry's lock (one connection, several threads)."""
+
+    @functools.wraps(method)
+    def wrapper(self: TagRegistry, *args: Any, **kwargs: Any) -> _T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class TagRegistry:
     """Tag registry on a SQLite file (``":memory:"`` for tests). Use as a context manager or ``close()``."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
-        self._db = sqlite3.connect(self.path)
+        # the referee looks tags up on the scanner thread, the admin screen enrols on the UI thread: one
+        # connection shared under a lock (sqlite3 itself is built serialized)
+        self._db = sqlite3.connect(self.path, check_same_thread=False)
+        self._lock = threading.RLock()
         self._db.execute("PRAGMA busy_timeout = 2000")
         self._db.executescript(SCHEMA)
 
@@ -67,6 +85,7 @@ class TagRegistry:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @_locked
     def enrol(self, uid: str | bytes, kind: str, name: str, copies: int = 1) -> Tag:
         """Record that ``uid`` is (one copy of) the ``kind`` called ``name``.
 
@@ -92,10 +111,12 @@ class TagRegistry:
             self._db.execute("INSERT INTO tags (uid, kind, name) VALUES (?, ?, ?)", (uid, kind, name))
         return Tag(uid, kind, name)
 
+    @_locked
     def forget(self, uid: str) -> bool:
         with self._db:
             return self._db.execute("DELETE FROM tags WHERE uid = ?", (normal_uid(uid),)).rowcount > 0
 
+    @_locked
     def lookup(self, uid: str | bytes) -> Tag | None:
         """The enrolled tag, or None for an unknown or malformed UID (never raises on a bad read)."""
         try:
@@ -105,6 +126,7 @@ class TagRegistry:
         row = self._db.execute("SELECT uid, kind, name FROM tags WHERE uid = ?", (uid,)).fetchone()
         return Tag(*row) if row else None
 
+    @_locked
     def tags_of(self, kind: str, name: str) -> list[Tag]:
         rows = self._db.execute(
             "SELECT uid, kind, name FROM tags WHERE kind = ? AND name = ? ORDER BY uid", (kind, name)
@@ -118,9 +140,11 @@ class TagRegistry:
             return f"Unknown tag {uid}: enrol it from the admin menu"
         return f"the {tag.kind} {tag.name}"
 
+    @_locked
     def all(self) -> list[Tag]:
         return [Tag(*row) for row in self._db.execute("SELECT uid, kind, name FROM tags ORDER BY kind, name")]
 
+    @_locked
     def names(self, kind: str) -> set[str]:
         return {row[0] for row in self._db.execute("SELECT name FROM tags WHERE kind = ?", (kind,))}
 
@@ -128,6 +152,7 @@ class TagRegistry:
         """The registry as JSON: ``{"tags": [{"uid", "kind", "name"}, ...]}``, sorted."""
         return json.dumps({"tags": [dataclasses.asdict(t) for t in self.all()]}, indent=1)
 
+    @_locked
     def import_json(self, text: str) -> int:
         """Enrol every tag of an export, all or nothing; returns how many were added.
 

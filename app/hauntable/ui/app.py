@@ -167,6 +167,7 @@ class HauntableApp(App):
             rooms="table",
             cards="table",
             house_rules=self.house_rules(),
+            board="table7",  # the table's 7x7 floors: every cell has a reader (the simulator's too)
         )
         try:
             config.validate(self.content)

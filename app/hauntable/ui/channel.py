@@ -98,3 +98,17 @@ class Channel:
         for fn in self._listeners:
             fn(step)
         return step
+
+    def catch_up(self, step: Step | None = None) -> Step | None:
+        """Tell the listeners about a step the session took outside :meth:`submit` (the table referee
+        submits what the readers and the tower saw): ``step``, or the session's latest; None if the
+        listeners have seen it already."""
+        step = step if step is not None else self.session.step
+        if any(step is seen for seen in self.history[-3:]):
+            return None
+        self.last_refusal = None
+        self.history.append(step)
+        del self.history[:-50]
+        for fn in self._listeners:
+            fn(step)
+        return step

@@ -29,7 +29,7 @@ SIX = (
 
 def config(seed: int, seats: int = 3) -> GameConfig:
     players = tuple(PlayerSpec(n, c) for n, c in SIX[:seats])
-    return GameConfig(players=players, today="11-30", seed=seed, rooms="table", cards="table")
+    return GameConfig(players=players, today="11-30", seed=seed, rooms="table", cards="table", board="table7")
 
 
 def play(channel: Channel, sim: TableSimulator, seed: int, steps: int, stop=None) -> None:

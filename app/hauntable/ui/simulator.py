@@ -1,19 +1,26 @@
-"""The simulator: the one adapter between the touch panel that stands in for the table and the game.
+"""The simulator: the touch panel that stands in for the table's hands, acting on the mock hardware.
 
 On a real table, hands lay tiles on RFID cells, drop cards on the draw pad and throw dice into the tower;
-the referee (issue 5) and the dice link (issue 6) turn those observations into inputs. Until their APIs
-land, this adapter produces the same engine inputs directly (``PlaceTile``, ``DrawCard``, ``Roll``) from a
-seeded virtual room stack, virtual decks and virtual dice, and sends them through the UI's one
-:class:`~hauntable.ui.channel.Channel`. Swapping in the mock hardware later replaces only this module.
+the scanner debounces what the readers see and the referee turns it into inputs (issue 5), and the dice
+link hands rolls to the referee (issue 6). The simulator does exactly the hands' part, on the mock
+backend of the reference table: it lays a tile's tag on the mock reader under the cell, puts a card's
+tag on the draw pad and takes it off again, lifts and flickers tags, and gives the tower's faces to the
+referee the way the dice link does. The scanner and the referee then produce the engine inputs, as they
+would at the table; the simulator never makes one itself. Every tile and card has a made-up tag,
+enrolled in an in-memory registry.
 
-The simulator plays the part of a person's hands, not the referee: like a person it sets aside a tile the
-game refuses and draws the next one, and it asks the engine (a dry-run ``apply``, which is pure) rather
-than deciding itself whether a tile fits.
+The mock's clock is simulated: each action runs the scanner synchronously until the referee has
+answered (tens of simulated ms, well under a ms of real time per read), so the UI stays deterministic.
+
+Like a person, it sets aside a tile the game refuses and draws the next one, asking the engine (a dry-run
+``apply``, which is pure) rather than deciding itself whether a tile fits; a tile the referee refuses is
+taken back off the table.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from typing import Any
 
 from hauntable.engine.dice import VirtualDice
@@ -21,11 +28,24 @@ from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import Rejection
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.content import Content, load_content
-from hauntable.games.betrayal.inputs import DrawCard, PlaceTile, Roll
+from hauntable.games.betrayal.inputs import DrawCard, PlaceTile
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
+from hauntable.table.backends.mock import MockBackend
+from hauntable.table.layout import Layout, load_layout, reference_layout_path
+from hauntable.table.lights import Lights
+from hauntable.table.referee import DRAW_PAD, Referee, Verdict
+from hauntable.table.registry import TagRegistry
+from hauntable.table.scanner import ScanEvent, Scanner
 from hauntable.ui.channel import Channel
 
 TOWER_SOURCE = "virtual-tower"
+SETTLE_S = 2.0  # simulated seconds an action may take to be seen (a lift far from the expected cells)
+
+
+def tag_uid(kind: str, name: str) -> str:
+    """A made-up 7-byte NTAG UID for a piece, the same every run: ``04:`` + 6 bytes of its name's hash."""
+    digest = hashlib.sha256(f"{kind}:{name}".encode()).digest()[:6]
+    return ":".join(f"{b:02X}" for b in (0x04, *digest))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,13 +58,15 @@ class SimResult:
 
 
 class TableSimulator:
-    """Stands in for the table hardware. Every method is one thing a hand or a device does.
+    """Stands in for the table's hands. Every method is one thing a hand or a device does.
 
     >>> sim = TableSimulator(channel, seed=7)        # doctest: +SKIP
-    >>> sim.place_next_tile()                        # lay the next fitting tile where the game waits
+    >>> sim.place_next_tile()                        # doctest: +SKIP
     """
 
-    def __init__(self, channel: Channel, seed: int, content: Content | None = None):
+    def __init__(
+        self, channel: Channel, seed: int, content: Content | None = None, layout: Layout | None = None
+    ):
         self.channel = channel
         self.content = content or load_content()
         self.seed = seed
@@ -57,97 +79,226 @@ class TableSimulator:
         self.tower_connected = True
         self.lifted: str | None = None  # a tile pulled off its cell and not yet put back
         self.flickers = 0
+        self.where: dict[str, str] = {}  # tile -> the reader its tag lies on
+        # the table: mock readers, scanner, referee, a registry with a tag for every tile and card
+        self.layout = layout or load_layout(reference_layout_path())
+        self.backend = MockBackend(self.layout)
+        self.registry = TagRegistry(":memory:")
+        for name in self.content.room_tiles():
+            self.registry.enrol(tag_uid("tile", name), "tile", name)
+        for deck in ("omen", "item", "event"):
+            for name in dict.fromkeys(self.content.deck(deck)):
+                self.registry.enrol(tag_uid("card", name), "card", name)
+        self.scanner = Scanner(self.backend.readers(), self.backend.clock, on_event=self._seen)
+        self.lights = Lights.from_backend(self.backend)
+        self.verdicts: list[Verdict] = []
+        self.referee = Referee(
+            channel.session,
+            self.layout,
+            self.registry,
+            scanner=self.scanner,
+            lights=self.lights,
+            on_step=lambda step: self.channel.catch_up(step),  # a move and its placement: both shown
+        )
+
+    def close(self) -> None:
+        self.lights.close()
+        self.backend.close()
+        self.registry.close()
+
+    # --- the table's machinery ------------------------------------------------------------------------
+
+    def _seen(self, event: ScanEvent) -> None:
+        self.backend.dispatch(event)
+        verdict = self.referee.observe(event)
+        if verdict.message or verdict.accepted:
+            self.verdicts.append(verdict)
+
+    def _run(self, done) -> list[Verdict]:
+        """Scan (simulated time) until ``done()`` holds or SETTLE_S passes; the verdicts on the way. The
+        channel then tells the screen about any step the referee took."""
+        self.verdicts.clear()
+        self.scanner.run_until(done, SETTLE_S)
+        self.channel.catch_up()
+        return list(self.verdicts)
+
+    def _reader_at(self, floor: str, x: int, y: int) -> str | None:
+        spec = self.layout.cell_reader(floor, x, y)
+        return spec.id if spec is not None else None
+
+    def _tidy(self) -> None:
+        """Move tags the way the game moved tiles (the Mystic Elevator, a tile back into the stack), as
+        the players would when the screen says so; the referee ignores those moves."""
+        house = self.channel.step.state.house
+        for name, reader in list(self.where.items()):
+            if name == self.lifted:
+                continue
+            placed = house.get(name)
+            target = self._reader_at(placed.floor, placed.x, placed.y) if placed is not None else None
+            if target == reader:
+                continue
+            uid = tag_uid("tile", name)
+            self.backend.reader(reader).lift(uid)
+            del self.where[name]
+            if target is not None:
+                self.backend.reader(target).place(uid)
+                self.where[name] = target
+            self.scanner.run_until(
+                lambda uid=uid, reader=reader, target=target: (
+                    uid not in self.scanner.present(reader)
+                    and (target is None or uid in self.scanner.present(target))
+                ),
+                SETTLE_S,
+            )
+
+    def _lay(self, reader: str, uid: str) -> list[Verdict]:
+        """Put a tag on a reader and wait for the referee's answer (or for nothing to happen)."""
+        self._tidy()
+        self.referee.refresh()  # the game may have moved on by touch since the last action
+        self.backend.reader(reader).place(uid)
+        return self._run(lambda: bool(self.verdicts) or uid in self.scanner.present(reader))
+
+    def _take_off(self, reader: str, uid: str) -> list[Verdict]:
+        """Lift a tag and wait until the scanner has seen it go (and the referee has answered)."""
+        self.backend.reader(reader).lift(uid)
+        return self._run(lambda: uid not in self.scanner.present(reader))
+
+    def _said(self, verdicts: list[Verdict], fallback: SimResult) -> SimResult:
+        told = [v.message for v in verdicts if v.message and not v.accepted]
+        if told:
+            return SimResult(False, "sim.referee", {"message": told[-1]})
+        return fallback
 
     # --- the room stack ---------------------------------------------------------------------------------
 
     def place_next_tile(self, cell: tuple[int, int] | None = None) -> SimResult:
-        """Draw tiles from the virtual stack until one fits and lay it at ``cell`` (default: the cell asked).
+        """Draw tiles from the virtual stack until one fits and lay its tag at ``cell`` (default: the cell
+        asked); the scanner and referee make the placement.
 
-        A tile the game refuses goes to the bottom, the way a person sets a misfit aside. A cell the game
-        did not ask for is still submitted, so the refusal the players see is the engine's own.
+        A tile the game refuses goes to the bottom, the way a person sets a misfit aside. At a cell the
+        game did not ask for the tile is still laid, so the refusal the players see is the referee's.
         """
         prompt = self.channel.step.awaiting
         if not isinstance(prompt, AwaitTile):
             return SimResult(False, "sim.no_tile_wanted")
         x, y = cell if cell is not None else prompt.cells[0]
+        reader = self._reader_at(prompt.floor, x, y)
+        if reader is None:
+            where = f"{prompt.floor} {x},{y}"
+            return SimResult(False, "sim.referee", {"message": f"No reader under {where} on this table"})
         state = self.channel.step.state
         tried: list[str] = []
+        chosen = None
         for tile in list(self.stack):
             if tile in state.house or tile not in state.stack:
                 continue
             if prompt.floor not in self.content.rooms[tile].floors:
                 continue  # the back of the tile shows its floors: a person would not even try it
-            inp = PlaceTile(tile, prompt.floor, x, y, None, source="simulator:reader")
-            try:
-                self.channel.session.game.apply(state, inp)  # pure: a dry run changes nothing
+            try:  # pure: a dry run changes nothing
+                self.channel.session.game.apply(state, PlaceTile(tile, prompt.floor, x, y, None))
             except Rejection:
                 tried.append(tile)
                 continue
-            for t in tried:  # set aside, to the bottom of the stack
-                self.stack.remove(t)
-                self.stack.append(t)
-            self.stack.remove(tile)
-            self.channel.submit(inp, state.seq, source="simulator")
-            return SimResult(True, "sim.tile_placed", {"tile": tile, "x": x, "y": y})
-        # nothing fits (or a wrong cell): let the engine refuse a real attempt so its sentence is shown
-        fits_floor = (
-            t for t in self.stack if t in state.stack and prompt.floor in self.content.rooms[t].floors
-        )
-        first = next(fits_floor, None)
-        if first is not None:
-            self.channel.submit(
-                PlaceTile(first, prompt.floor, x, y, None, source="simulator:reader"), state.seq
+            chosen = tile
+            break
+        if chosen is None:  # nothing fits (or a wrong cell): lay one anyway so the referee's refusal shows
+            chosen = next(
+                (t for t in self.stack if t in state.stack and prompt.floor in self.content.rooms[t].floors),
+                None,
             )
-        return SimResult(False, "sim.no_tile_fits", {"floor": prompt.floor})
+            if chosen is None:
+                return SimResult(False, "sim.no_tile_fits", {"floor": prompt.floor})
+        uid = tag_uid("tile", chosen)
+        verdicts = self._lay(reader, uid)
+        if not any(v.accepted for v in verdicts):
+            self._take_off(reader, uid)  # refused: the hand takes the tile back
+            return self._said(verdicts, SimResult(False, "sim.no_tile_fits", {"floor": prompt.floor}))
+        for t in tried:  # set aside, to the bottom of the stack
+            self.stack.remove(t)
+            self.stack.append(t)
+        self.stack.remove(chosen)
+        self.where[chosen] = reader
+        return SimResult(True, "sim.tile_placed", {"tile": chosen, "x": x, "y": y})
+
+    def _last_tile(self) -> tuple[str, str] | None:
+        """(name, reader) of the last explorable tile laid, if a reader is under it."""
+        house = self.channel.step.state.house
+        for name in reversed([n for n in house if self.content.rooms[n].explorable]):
+            placed = house[name]
+            reader = self._reader_at(placed.floor, placed.x, placed.y)
+            if reader is not None:
+                return name, reader
+        return None
 
     def pull_tile(self) -> SimResult:
-        """Lift the last laid tile off its reader, or put a lifted tile back.
-
-        The engine has no input for a lifted tile yet (the referee of issue 5 decides what it means); the
-        simulator only reports it so the screen can warn the table.
-        """
+        """Lift the last laid tile's tag off its reader, or put a lifted tile back: the referee pauses
+        play until it is back."""
         if self.lifted is not None:
             name, self.lifted = self.lifted, None
+            placed = self.channel.step.state.house[name]
+            reader = self._reader_at(placed.floor, placed.x, placed.y)
+            assert reader is not None
+            verdicts = self._lay(reader, tag_uid("tile", name))
+            if self.referee.paused:
+                return self._said(verdicts, SimResult(False, "sim.tile_pulled", {"tile": name}))
             return SimResult(True, "sim.tile_back", {"tile": name})
-        placed = [n for n in self.channel.step.state.house if self.content.rooms[n].explorable]
-        if not placed:
+        last = self._last_tile()
+        if last is None:
             return SimResult(False, "sim.nothing_to_pull")
-        self.lifted = placed[-1]
-        return SimResult(True, "sim.tile_pulled", {"tile": self.lifted})
+        name, reader = last
+        self._tidy()
+        self._take_off(reader, tag_uid("tile", name))
+        if not self.referee.paused:
+            return SimResult(False, "sim.nothing_to_pull")
+        self.lifted = name
+        return SimResult(True, "sim.tile_pulled", {"tile": name})
 
     def flicker_reader(self, times: int = 3) -> SimResult:
-        """A reader loses and finds its tag ``times`` times. A tag that comes back unchanged is no input."""
-        placed = [n for n in self.channel.step.state.house if self.content.rooms[n].explorable]
-        if not placed:
+        """The reader under the last laid tile loses and finds its tag ``times`` times. The scanner's
+        debounce makes nothing of it: no input, no message."""
+        last = self._last_tile()
+        if last is None:
             return SimResult(False, "sim.nothing_to_flicker")
+        name, reader = last
+        self.backend.reader(reader).flicker(tag_uid("tile", name), times)
+        reads = self.backend.reader(reader).reads
+        verdicts = self._run(lambda: self.backend.reader(reader).reads >= reads + 2 * times + 1)
         self.flickers += times
-        return SimResult(True, "sim.flickered", {"tile": placed[-1], "times": times})
+        return self._said(verdicts, SimResult(True, "sim.flickered", {"tile": name, "times": times}))
 
     # --- cards --------------------------------------------------------------------------------------------
 
     def put_card_on_draw_pad(self) -> SimResult:
-        """Draw the top card of the deck the game asks for and lay it on the draw pad."""
+        """Draw the top card of the deck the game asks for, lay its tag on the draw pad, and once the
+        referee has answered, take it into a hand (off the pad)."""
         prompt = self.channel.step.awaiting
         if not isinstance(prompt, AwaitCard):
             return SimResult(False, "sim.no_card_wanted")
+        spec = self.layout.slot_reader(DRAW_PAD)
+        if spec is None:
+            return SimResult(False, "sim.referee", {"message": "This table has no draw pad"})
         state = self.channel.step.state
         deck = self.decks[prompt.deck]
         for _ in range(len(deck)):
             name = deck.pop(0)
             deck.append(name)  # a virtual deck never runs dry: what is drawn goes under
-            inp = DrawCard(name, source="simulator:draw-pad")
             try:
-                self.channel.session.game.apply(state, inp)
+                self.channel.session.game.apply(state, DrawCard(name))
             except Rejection:
                 continue  # that copy is in play already
-            self.channel.submit(inp, state.seq, source="simulator")
-            return SimResult(True, "sim.card_drawn", {"card": name})
+            uid = tag_uid("card", name)
+            verdicts = self._lay(spec.id, uid)
+            self._take_off(spec.id, uid)
+            if any(v.accepted for v in verdicts):
+                return SimResult(True, "sim.card_drawn", {"card": name})
+            return self._said(verdicts, SimResult(False, "sim.no_card_wanted"))
         return SimResult(False, "sim.deck_empty", {"deck": prompt.deck})
 
     # --- the dice tower -----------------------------------------------------------------------------------
 
     def throw_dice(self) -> SimResult:
-        """Throw as many dice as the prompt asks into the virtual tower."""
+        """Throw as many dice as the prompt asks into the tower; the faces go to the referee as the dice
+        link delivers a real tower's roll."""
         prompt = self.channel.step.awaiting
         if not isinstance(prompt, RollDice):
             return SimResult(False, "sim.no_roll_wanted")
@@ -155,7 +306,12 @@ class TableSimulator:
             return SimResult(False, "sim.tower_unplugged")
         faces, source = self.dice.roll(prompt.dice)
         source = source.replace("virtual:", f"{TOWER_SOURCE}:", 1)
-        self.channel.submit(Roll(faces, source=source), self.channel.seq, source="simulator")
+        before = len(self.referee.messages)
+        accepted = self.referee.on_roll(faces, source)
+        self.channel.catch_up()
+        if not accepted:
+            message = self.referee.messages[-1] if len(self.referee.messages) > before else "refused"
+            return SimResult(False, "sim.referee", {"message": message})
         return SimResult(True, "sim.dice_thrown", {"faces": " ".join(map(str, faces))})
 
     def unplug_tower(self) -> SimResult:

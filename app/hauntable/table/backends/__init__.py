@@ -74,7 +74,7 @@ _default: Backend | None = None
 def default_backend() -> Backend:
     """The backend devices use when built without ``backend=`` (like gpiozero's ``Device.pin_factory``).
 
-    Loaded on first use from the default layout (``$HAUNTABLE_LAYOUT`` or hardware/reference.toml).
+    Loaded on first use from the default layout (``$HAUNTABLE_LAYOUT`` or the packaged reference layout).
     """
     global _default
     if _default is None:

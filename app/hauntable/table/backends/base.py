@@ -32,6 +32,14 @@ class RfidReader(Protocol):
         """The UIDs (``04:A2:...``) in the field now. Raises ReaderFault when the read failed."""
         ...
 
+    def is_present(self) -> bool:
+        """A cheap check (no UID): does any tag answer? Raises ReaderFault when the read failed."""
+        ...
+
+    def prepare(self) -> None:
+        """Switch the field on early: the next read skips the part of its settle time already past."""
+        ...
+
     def version(self) -> int:
         """The chip's VersionReg (0x91/0x92 genuine; 0x00 or 0xFF: nothing answers)."""
         ...

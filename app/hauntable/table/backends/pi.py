@@ -38,17 +38,34 @@ class PiRfidReader:
     def read(self) -> frozenset[str]:
         try:
             self._init()
-            uid = self.chip.poll()
+            uids = self.chip.poll_all()
         except ReaderError as exc:
             self._ready = False  # re-initialise next time: a brown-out may have reset the chip
             raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): {exc}") from exc
-        return frozenset() if uid is None else frozenset({format_uid(uid)})
+        return frozenset(format_uid(uid) for uid in uids)
+
+    def is_present(self) -> bool:
+        """The driver's cheap presence check (WUPA only)."""
+        try:
+            self._init()
+            return self.chip.present()
+        except ReaderError as exc:
+            self._ready = False
+            raise ReaderFault(f"reader {self.spec.id} ({self.spec.wiring}): {exc}") from exc
+
+    def prepare(self) -> None:
+        """Switch the field on now so its settle time overlaps another reader's read (see the driver)."""
+        try:
+            self._init()
+            self.chip.prepare()
+        except ReaderError:
+            self._ready = False  # the read that follows reports the fault
 
     def version(self) -> int:
         return self.chip.version()
 
     def close(self) -> None:
-        if self._ready and self.chip.field == "always":
+        if self._ready and self.chip.field_on:
             self.chip.antenna(False)
         self._ready = False
 

@@ -39,7 +39,14 @@ class NoTag(ReaderError):
 
 
 class Collision(ReaderError):
-    """Several tags answered at once (two cards on one pad); the UIDs cannot be told apart this read."""
+    """Several tags answered at once with different bits. ``answer`` holds the bits received before the
+    first collision (later ones cleared), ``position`` that bit's index in the answer (None: unknown).
+    :meth:`Mfrc522.select` resolves it; it reaches a caller only when that fails."""
+
+    def __init__(self, message: str, answer: bytes = b"", position: int | None = None):
+        super().__init__(message)
+        self.answer = answer
+        self.position = position
 
 
 class FrameError(ReaderError):
@@ -57,6 +64,11 @@ class Mfrc522:
     the antenna is driven: ``"per_read"`` switches it on only while this reader polls (one field at a
     time on a table of many readers: no cross-reads, a small power budget, and every tag starts IDLE),
     ``"always"`` leaves it on and relies on WUPA to wake halted tags.
+
+    ``timeout_ms`` (0.5 ms) is the chip's timer for every frame. It is this short because in TAuto mode
+    the timer starts at the end of our frame and *stops* once the answer's fifth bit arrives, and every
+    ISO 14443-3 answer starts a fixed frame delay (~91 us) after our frame: a present tag stops the timer
+    ~140 us in, so waiting longer only slows down every empty read.
     """
 
     def __init__(
@@ -64,7 +76,7 @@ class Mfrc522:
         spi: SpiDevice,
         clock: Clock | None = None,
         *,
-        timeout_ms: float = 1.0,
+        timeout_ms: float = 0.5,
         deadline_ms: float = 15.0,
         field: str = "per_read",
         settle_ms: float = 1.0,
@@ -78,7 +90,9 @@ class Mfrc522:
         self.field = field
         self.settle_ms = settle_ms
         self._antenna = False
+        self._field_since = 0.0  # when the antenna was last switched on (for the settle time)
         self._last_uid: bytes | None = None
+        self.collided = False  # the last select met a collision: another tag is waiting
 
     # --- registers -------------------------------------------------------------------------------------
 
@@ -110,6 +124,7 @@ class Mfrc522:
         self.write(r.T_PRESCALER, 0xA9)  # 13.56 MHz / (2*169+1) = 40 kHz: 25 us per tick
         self.set_timeout(self.timeout_ms)
         self.write(r.TX_ASK, 0x40)
+        self.write(r.COLL, 0x00)  # ValuesAfterColl = 0: bits after a collision arrive cleared
         self.write(r.MODE, 0x3D)
         self._antenna = False
         if self.field == "always":
@@ -131,14 +146,40 @@ class Mfrc522:
         self.write(r.T_RELOAD_H, ticks >> 8)
         self.write(r.T_RELOAD_L, ticks & 0xFF)
 
-    def antenna(self, on: bool) -> None:
-        """Switch the RF field. Off resets every tag in it: the next field-on finds them all IDLE."""
+    def antenna(self, on: bool, wait: bool = True) -> None:
+        """Switch the RF field. Off resets every tag in it: the next field-on finds them all IDLE.
+
+        On waits ``settle_ms`` for the tags to power up, unless ``wait`` is False (:meth:`prepare`).
+        """
         if on:
             self.set_bits(r.TX_CONTROL, r.ANTENNA_BITS)
-            self.clock.sleep(self.settle_ms / 1000)  # tags need the field a moment before they answer
+            self._field_since = self.clock.now()
+            if wait:
+                self._settle()
         else:
             self.clear_bits(r.TX_CONTROL, r.ANTENNA_BITS)
         self._antenna = on
+
+    def _settle(self) -> None:
+        """Wait until the field has been on ``settle_ms``: tags need a moment of power before they answer."""
+        left = self._field_since + self.settle_ms / 1000 - self.clock.now()
+        if left > 0:
+            self.clock.sleep(left)
+
+    @property
+    def field_on(self) -> bool:
+        return self._antenna
+
+    def prepare(self) -> None:
+        """Switch this reader's field on now, without waiting, so its settle time passes while the host
+        talks to another reader; the next :meth:`poll` waits only for what is left of it.
+
+        Warning: the caller keeps two fields on at once for a moment; the scanner only prepares a reader
+        that is not a neighbour of the one it reads meanwhile (no cross-reads). ``field="always"``
+        readers need no preparing.
+        """
+        if self.field == "per_read" and not self._antenna:
+            self.antenna(True, wait=False)
 
     def cycle_field(self) -> None:
         """Field off then on: tags stuck ACTIVE or HALT after an interrupted read start again from IDLE."""
@@ -148,8 +189,11 @@ class Mfrc522:
 
     # --- one frame -------------------------------------------------------------------------------------
 
-    def transceive(self, data: bytes, tx_last_bits: int = 0) -> tuple[bytes, int]:
+    def transceive(self, data: bytes, tx_last_bits: int = 0, rx_align: int = 0) -> tuple[bytes, int]:
         """Send one frame, return (answer, valid bits in its last byte: 0 means all 8).
+
+        ``tx_last_bits``: valid bits in the last byte sent (0 = 8); ``rx_align``: the bit of the first
+        answer byte where the first received bit goes (anticollision frames that end mid-byte).
 
         Raises:
             NoTag: the chip's timer ran out with no answer.
@@ -161,9 +205,10 @@ class Mfrc522:
         self.write(r.COM_IRQ, 0x7F)  # clear every interrupt request bit
         self.write(r.FIFO_LEVEL, r.FLUSH_FIFO)
         self.write(r.FIFO_DATA, *data)
-        self.write(r.BIT_FRAMING, tx_last_bits & 0x07)
+        framing = (rx_align & 0x07) << 4 | (tx_last_bits & 0x07)
+        self.write(r.BIT_FRAMING, framing)
         self.write(r.COMMAND, r.CMD_TRANSCEIVE)
-        self.write(r.BIT_FRAMING, r.START_SEND | (tx_last_bits & 0x07))
+        self.write(r.BIT_FRAMING, r.START_SEND | framing)
         deadline = self.clock.now() + self.deadline_ms / 1000
         while True:
             irq = self.read(r.COM_IRQ)
@@ -177,12 +222,18 @@ class Mfrc522:
                 raise ChipTimeout(f"no interrupt from the chip within {self.deadline_ms} ms")
         self.write(r.BIT_FRAMING, 0)
         error = self.read(r.ERROR)
-        if error & r.ERR_COLLISION:
-            raise Collision("several tags answered")
-        if error & (r.ERR_BUFFER_OVERFLOW | r.ERR_PARITY | r.ERR_PROTOCOL | r.ERR_CRC):
+        if error & (r.ERR_BUFFER_OVERFLOW | r.ERR_PROTOCOL | r.ERR_CRC) or (
+            error & r.ERR_PARITY and not error & r.ERR_COLLISION
+        ):
             raise FrameError(f"ErrorReg 0x{error:02X}")
         level = self.read(r.FIFO_LEVEL) & 0x7F
         answer = self.read_many(r.FIFO_DATA, level) if level else b""
+        if error & r.ERR_COLLISION:
+            coll = self.read(r.COLL)
+            position = None
+            if not coll & r.COLL_POS_NOT_VALID:
+                position = ((coll & r.COLL_POS_MASK) or 32) - 1
+            raise Collision("several tags answered", answer, position)
         last_bits = self.read(r.CONTROL) & 0x07
         return answer, last_bits
 
@@ -194,7 +245,10 @@ class Mfrc522:
         Presence polling must use WUPA: a tag we halted after reading it ignores REQA, and would look
         removed on the next scan.
         """
-        answer, last_bits = self.transceive(bytes([r.WUPA if halted_too else r.REQA]), tx_last_bits=7)
+        try:
+            answer, last_bits = self.transceive(bytes([r.WUPA if halted_too else r.REQA]), tx_last_bits=7)
+        except Collision as exc:  # tags of different types: their ATQAs differ, but they are all there
+            answer, last_bits = exc.answer, 0
         if len(answer) != 2 or last_bits:
             raise FrameError(f"ATQA of {len(answer)} bytes")
         return answer
@@ -206,9 +260,10 @@ class Mfrc522:
         SAK with bit 0x04 say another level follows. Raises FrameError on a bad BCC or SAK.
         """
         uid = bytearray()
+        self.collided = False
         for level, sel in enumerate(r.SEL):
-            answer, _ = self.transceive(bytes([sel, r.NVB_ANTICOLLISION]))
-            if len(answer) != 5 or r.bcc(answer[:4]) != answer[4]:
+            answer = self._anticollision(sel)
+            if r.bcc(answer[:4]) != answer[4]:
                 raise FrameError(f"bad UID CL{level + 1}: {answer.hex()}")
             frame = bytes([sel, r.NVB_SELECT]) + answer
             sak_frame, _ = self.transceive(frame + r.crc_a(frame))
@@ -222,6 +277,42 @@ class Mfrc522:
             uid += answer[:4]
             return bytes(uid)
         raise FrameError("UID longer than three cascade levels")
+
+    def _anticollision(self, sel: int) -> bytes:
+        """One cascade level's UID CLn + BCC (5 bytes), walking collisions bit by bit (ISO 14443-3 6.5.3).
+
+        We send the bits known so far (NVB says how many); only tags whose UID starts with them answer,
+        with the rest. At a collision we keep the bits before it, choose 1 for the colliding bit and ask
+        again, so each round settles at least one more bit and we end with one whole tag's CLn. Sets
+        ``self.collided`` so the caller knows another tag is waiting.
+        """
+        buf = bytearray(5)
+        known = 0
+        while True:
+            whole, bits = divmod(known, 8)
+            nvb = (2 + whole) << 4 | bits
+            frame = bytes([sel, nvb]) + bytes(buf[: whole + (1 if bits else 0)])
+            try:
+                answer, _ = self.transceive(frame, tx_last_bits=bits, rx_align=bits)
+                position = None
+            except Collision as exc:
+                if exc.position is None:
+                    raise  # CollPosNotValid: no bit to choose, so no way to single one tag out
+                answer, position = exc.answer, exc.position
+                self.collided = True
+            if len(answer) != 5 - whole:
+                raise FrameError(f"anticollision answer of {len(answer)} bytes after {known} bits")
+            for i, byte in enumerate(answer):
+                buf[whole + i] |= byte & (0xFF << bits if i == 0 else 0xFF) & 0xFF
+            if position is None:
+                return bytes(buf)
+            at = whole * 8 + position  # the colliding bit, counted from the start of CLn
+            if not known <= at < 32:
+                raise Collision(f"collision at bit {at} after {known} known bits")
+            index, bit = divmod(at, 8)
+            buf[index] = (buf[index] & ((1 << bit) - 1)) | 1 << bit  # keep the bits before, choose 1
+            buf[index + 1 :] = bytes(4 - index)
+            known = at + 1
 
     def halt(self) -> None:
         """HLTA: the selected tag goes quiet until the next WUPA or field reset. No answer means success."""
@@ -246,29 +337,91 @@ class Mfrc522:
             self.halt()
         return uid
 
+    def read_uids(self, halted_too: bool = True, halt: bool = True, max_tags: int = 4) -> tuple[bytes, ...]:
+        """Every tag in the field (up to ``max_tags``): wake, select one, and when the select met a
+        collision, halt it and wake the rest with REQA (a halted tag ignores it) until none answers.
+
+        Tags must start IDLE for the REQA rounds to find them all (``field="per_read"``, or after
+        :meth:`cycle_field`). Raises FrameError or ChipTimeout, or Collision when the walk fails.
+        """
+        try:
+            self.wake(halted_too)
+        except NoTag:
+            return ()
+        uids = [self.select()]
+        more = self.collided
+        while more and len(uids) < max_tags:
+            self.halt()
+            try:
+                self.wake(halted_too=False)
+            except NoTag:
+                return tuple(uids)  # the last one is halted already
+            uids.append(self.select())
+            more = self.collided or more
+        if halt:
+            self.halt()
+        return tuple(uids)
+
     def poll(self) -> bytes | None:
-        """One presence read: the UID in the field or None.
+        """One presence read of a reader that holds at most one tag: its UID or None.
+
+        Raises:
+            Collision: several tags lie on this reader (:meth:`poll_all` reads them all).
+        """
+        uids = self.poll_all()
+        if len(uids) > 1:
+            raise Collision(f"{len(uids)} tags on one reader")
+        return uids[0] if uids else None
+
+    def present(self) -> bool:
+        """A cheap presence check: does anything answer WUPA? No select, so no UID: the caller knows which
+        tag it saw last and reads it fully now and then (a tile swapped for another between two full
+        reads is only seen at the next one). ``field="per_read"`` only: with the field always on, the
+        woken tag would be left READY and miss the next WUPA, so "always" does a full :meth:`poll_all`.
+        """
+        if self.field != "per_read":
+            return bool(self.poll_all())
+        if self._antenna:
+            self._settle()
+        else:
+            self.antenna(True)
+        try:
+            self.wake(True)
+        except NoTag:
+            return False
+        finally:
+            self.antenna(False)
+        return True
+
+    def poll_all(self) -> tuple[bytes, ...]:
+        """One presence read: the UIDs in the field (none, one, or several stacked).
 
         With ``field="per_read"`` the antenna is on only during the read. With ``"always"``, when a tag
         seen last time seems gone (or the read fails mid-select), the field is cycled once and the read
         tried again before reporting it absent: a tag left ACTIVE by an interrupted select answers neither
-        REQA nor WUPA until it is reset, and must not be reported as lifted.
+        REQA nor WUPA until it is reset, and must not be reported as lifted. A collision there also
+        cycles the field, so every tag is IDLE for the REQA rounds.
         """
         if self.field == "per_read":
-            self.antenna(True)
+            if self._antenna:
+                self._settle()  # prepared earlier: wait out what is left of the settle time, if anything
+            else:
+                self.antenna(True)
             try:
-                return self.read_uid(halt=False)  # the field goes off next: no need to wait out a HLTA
+                return self.read_uids(halt=False)  # the field goes off next: no need to wait out a HLTA
             finally:
                 self.antenna(False)
         if not self._antenna:
             self.antenna(True)
         try:
-            uid = self.read_uid()
+            uids = self.read_uids()
         except FrameError:
-            uid = None
+            uids = ()
             self._last_uid = b"?"  # force the retry below
-        if uid is None and self._last_uid is not None:
+        if (not uids and self._last_uid is not None) or (len(uids) == 1 and self.collided):
+            # a tag we halted in an earlier poll went back to HALT when the collision walk chose the
+            # other one, and REQA cannot wake it: reset them all and read again
             self.cycle_field()
-            uid = self.read_uid()
-        self._last_uid = uid
-        return uid
+            uids = self.read_uids()
+        self._last_uid = uids[0] if uids else None
+        return uids

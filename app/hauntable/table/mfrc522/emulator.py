@@ -73,9 +73,8 @@ class EmulatedTag:
                 self.state, self.level = READY, 0
                 return self.atqa
             return None
-        if self.state == READY and frame == bytes([r.SEL[self.level], r.NVB_ANTICOLLISION]):
-            cl = self.levels()[self.level]
-            return cl + bytes([r.bcc(cl)])
+        if self.state == READY and len(frame) >= 2 and frame[0] == r.SEL[self.level] and frame[1] != 0x70:
+            return self._anticollision(frame, bits)
         if self.state == READY and len(frame) == 9 and frame[0] == r.SEL[self.level] and frame[1] == 0x70:
             cl = self.levels()[self.level]
             if frame[2:7] != cl + bytes([r.bcc(cl)]) or r.crc_a(frame[:7]) != frame[7:]:
@@ -94,6 +93,26 @@ class EmulatedTag:
             self.state = HALT
             return None
         return self._confused()
+
+    def _anticollision(self, frame: bytes, bits: int) -> bytes | None:
+        """ANTICOLLISION with NVB = the bytes and bits we are sent: a tag whose UID CLn starts with those
+        bits answers the rest, starting mid-byte (bits below the split cleared); others stay silent and
+        READY (ISO 14443-3 6.5.3.3)."""
+        nvb = frame[1]
+        whole, extra = (nvb >> 4) - 2, nvb & 0x0F
+        if whole < 0 or whole > 4 or extra > 7 or len(frame) != 2 + whole + (1 if extra else 0):
+            return self._confused()
+        if (bits or 8) != (extra or 8) and extra:
+            return self._confused()
+        cl = self.levels()[self.level]
+        full = cl + bytes([r.bcc(cl)])
+        sent = frame[2:]
+        if full[:whole] != sent[:whole]:
+            return None
+        mask = (1 << extra) - 1
+        if extra and full[whole] & mask != sent[whole] & mask:
+            return None
+        return bytes([full[whole] & ~mask & 0xFF]) + full[whole + 1 :]
 
     def _confused(self) -> None:
         """ISO 14443-3: an unexpected frame sends a READY/ACTIVE tag back to IDLE (or HALT)."""
@@ -139,6 +158,7 @@ class EmulatedMfrc522:
         self.regs[r.VERSION] = self.version
         self.regs[r.TX_CONTROL] = 0x80  # reset value: antenna off
         self.regs[r.MODE] = 0x3F
+        self.regs[r.COLL] = 0xA0  # reset value: ValuesAfterColl = 1, CollPosNotValid = 1
         self.fifo = []
         self._pending = None
         for tag in self.tags:
@@ -211,11 +231,42 @@ class EmulatedMfrc522:
             if self.regs[r.T_MODE] & r.T_AUTO:
                 self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
             return
-        first = answers[0]
-        error = r.ERR_COLLISION if any(a != first for a in answers[1:]) else 0
+        if self.regs[r.T_MODE] & r.T_AUTO and self._timer_period() < FRAME_DELAY + 5 * BIT_TIME:
+            # the timer stops only once the answer's fifth bit is in: too short a timer fires first
+            self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
+            return
+        first, error = self._superpose(answers, (self.regs[r.BIT_FRAMING] >> 4) & 0x07)
         ready = sent + FRAME_DELAY + len(first) * 9 * BIT_TIME
         irq = r.IRQ_RX | r.IRQ_IDLE | (r.IRQ_ERR if error else 0)
         self._pending = (ready, irq, list(first), 0, error)
+
+    def _superpose(self, answers: list[bytes], rx_align: int) -> tuple[bytes, int]:
+        """What the receiver makes of several tags answering at once: bits they agree on arrive; at the
+        first bit where they differ the chip flags CollErr and notes CollPos (its index in the FIFO
+        bytes, counted from bit 0 of the first byte, 1-based, 32 -> 0: our reading of the datasheet);
+        later bits arrive cleared (CollReg ValuesAfterColl = 0) or as the OR of the answers."""
+        first = answers[0]
+        if all(a == first for a in answers[1:]):
+            self.regs[r.COLL] = (self.regs[r.COLL] & r.VALUES_AFTER_COLL) | r.COLL_POS_NOT_VALID
+            return first, 0
+        length = max(len(a) for a in answers)
+        padded = [a + bytes(length - len(a)) for a in answers]
+        merged = bytearray(length)
+        collision = None
+        for index in range(rx_align, length * 8):
+            byte, bit = divmod(index, 8)
+            values = {a[byte] >> bit & 1 for a in padded}
+            if len(values) > 1 and collision is None:
+                collision = index
+            keep = collision is None or self.regs[r.COLL] & r.VALUES_AFTER_COLL
+            if keep and 1 in values:
+                merged[byte] |= 1 << bit
+        assert collision is not None
+        position = collision + 1
+        coll = self.regs[r.COLL] & r.VALUES_AFTER_COLL
+        coll |= (position & r.COLL_POS_MASK) if position <= 32 else r.COLL_POS_NOT_VALID
+        self.regs[r.COLL] = coll
+        return bytes(merged), r.ERR_COLLISION
 
     def _settle(self) -> None:
         """Deliver a pending answer or timer expiry once simulated time has reached it."""

@@ -57,7 +57,10 @@ ERR_CRC = 0x04
 ERR_PARITY = 0x02
 ERR_PROTOCOL = 0x01
 
-START_SEND = 0x80  # BitFramingReg
+START_SEND = 0x80  # BitFramingReg (bits 6..4: RxAlign, bits 2..0: TxLastBits)
+VALUES_AFTER_COLL = 0x80  # CollReg bit 7: 0 = clear the received bits after a collision
+COLL_POS_NOT_VALID = 0x20  # CollReg bit 5: no collision, or it lies beyond CollPos' range
+COLL_POS_MASK = 0x1F  # CollReg bits 4..0: the first collision's bit position, 1..31, 0 = 32nd
 FLUSH_FIFO = 0x80  # FIFOLevelReg
 T_AUTO = 0x80  # TModeReg: the timer starts at the end of each transmission
 ANTENNA_BITS = 0x03  # TxControlReg Tx1RFEn | Tx2RFEn

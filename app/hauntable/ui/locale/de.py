@@ -94,6 +94,7 @@ STRINGS = {
     "sim.nothing_to_pull": "Kein Plättchen zum Heben.",
     "sim.flickered": "Der Leser unter {tile} flackerte {times}-mal; nichts geändert.",
     "sim.nothing_to_flicker": "Auf keinem Leser liegt ein Plättchen.",
+    "sim.referee": "{message}",  # the table referee's own sentence
     "haunt.title": "Der Spuk beginnt",
     "haunt.number": "Spuk {n}",
     "haunt.omen": "{omen} im Raum {room}",

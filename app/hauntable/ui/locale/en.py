@@ -94,6 +94,7 @@ STRINGS = {
     "sim.nothing_to_pull": "No tile to pull.",
     "sim.flickered": "The reader under the {tile} flickered {times} times; nothing changed.",
     "sim.nothing_to_flicker": "No reader has a tile on it.",
+    "sim.referee": "{message}",  # the table referee's own sentence
     "haunt.title": "The haunt begins",
     "haunt.number": "Haunt {n}",
     "haunt.omen": "The {omen} in the {room}",

@@ -94,6 +94,7 @@ STRINGS = {
     "sim.nothing_to_pull": "Нечего снимать.",
     "sim.flickered": "Считыватель под тайлом {tile} мигнул {times} раза; ничего не изменилось.",
     "sim.nothing_to_flicker": "Ни на одном считывателе нет тайла.",
+    "sim.referee": "{message}",  # the table referee's own sentence
     "haunt.title": "Начинается преследование",
     "haunt.number": "Сценарий {n}",
     "haunt.omen": "{omen} в комнате {room}",

@@ -94,6 +94,7 @@ STRINGS = {
     "sim.nothing_to_pull": "没有可拿起的板块。",
     "sim.flickered": "{tile} 下的读卡器闪断了 {times} 次；没有变化。",
     "sim.nothing_to_flicker": "没有读卡器上有板块。",
+    "sim.referee": "{message}",  # the table referee's own sentence
     "haunt.title": "作祟开始",
     "haunt.number": "作祟 {n}",
     "haunt.omen": "{room}中的{omen}",
