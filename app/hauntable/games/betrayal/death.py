@@ -62,5 +62,6 @@ def die(w: World, seat: int) -> None:
                 continue
         pending.append((name, params))
     w.s.pending = pending
-    if seat == w.s.turn.seat and not any(name == "next_turn" for name, _ in w.s.pending):
+    monster_turn = bool((w.s.haunt or {}).get("monster_turn"))  # a monster's victim: that turn goes on
+    if seat == w.s.turn.seat and not monster_turn and not any(name == "next_turn" for name, _ in w.s.pending):
         w.then(("next_turn", dict(seat=seat)))
