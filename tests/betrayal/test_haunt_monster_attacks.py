@@ -115,3 +115,42 @@ def test_H5_7_scripted_monsters_keep_their_own_actions_beside_the_attack():
         step = do(step, "end")
     step = do(step, "roll 1,1")
     assert f"attack {hero}" in choices(step) and "act grab" in choices(step)
+
+
+# --- H5.8: the open Music Box holds monsters with a Sanity ------------------------------------------------
+
+
+def music_in_foyer(step):
+    step.state.tokens["item:Music Box"] = "Foyer"
+    step.state.marks["Music Box open"] = True
+    return step
+
+
+def test_H5_8_a_monster_with_sanity_entering_the_music_box_room_resists_or_its_move_ends():
+    step = monster_turn({"Ghost": monster("Ghost", might=3, speed=3, sanity=3), "Ghoul": ghoul()})
+    step = music_in_foyer(step)
+    assert step.awaiting.monster == "Ghost"
+    step = do(step, "go Foyer")
+    assert step.awaiting.kind == "roll" and step.awaiting.player == OX and step.awaiting.dice == 3
+    assert step.awaiting.choices() == ()  # no card helps a monster's roll
+    step = do(step, "roll 1,1,0")
+    assert "Ghost is mesmerized by the Music Box: its move ends" in texts(step)
+    assert step.awaiting.monster == "Ghoul"
+
+
+def test_H5_8_a_monster_that_resists_the_music_box_moves_on():
+    away = {ZOE: "Upper Landing", VIVIAN: "Upper Landing"}  # nobody to hold the Ghost back
+    step = music_in_foyer(monster_turn({"Ghost": monster("Ghost", might=3, speed=3, sanity=3)}, at=away))
+    step = do(step, "go Foyer", "roll 2,2,0")
+    assert "Ghost shakes off the melody" in texts(step)
+    assert step.awaiting.monster == "Ghost" and any(c.startswith("go") for c in choices(step))
+
+
+def test_H5_8_a_monster_starting_its_move_by_the_music_box_rolls_and_one_without_sanity_does_not():
+    step = arrange(start())
+    ms = {"Ghost": monster("Ghost", "Foyer", speed=2, sanity=3), "Ghoul": ghoul("Foyer")}
+    step = music_in_foyer(in_haunt(step, OX, seat=OX, monsters=ms))
+    step = do(step, "end", "roll 1,1", "roll 1,1")  # the Ghost's and the Ghoul's speed
+    assert step.awaiting.kind == "roll" and step.awaiting.purpose == "Ghost resists the Music Box"
+    step = do(step, "roll 0,0,0")
+    assert step.awaiting.monster == "Ghoul"  # deaf to the melody: no roll

@@ -81,7 +81,8 @@ def explorer_leave_extra(w: World, seat: int) -> int:
 def neighbours(w: World, room: str) -> list[str]:
     """Rooms a monster can reach from ``room`` in one step (H5.4): through meeting doors whatever barrier
     stands in the room, by the stairs, the Coal Chute and the Collapsed Room both ways, up into the Gallery,
-    and by Secret Passages and Stairs (house rule ``monster_secret_passages``). Never a new room."""
+    through the Revolving Wall's Wall Switch without a roll, and by Secret Passages and Stairs (house rule
+    ``monster_secret_passages``). Never a new room, and never by the Mystic Elevator (H5.4)."""
     from hauntable.games.betrayal.rules import stair_links
 
     s, rooms = w.s, w.content.rooms
@@ -107,11 +108,13 @@ def neighbours(w: World, room: str) -> list[str]:
             out.append(below)
         elif below == room and collapsed:
             out.append(collapsed)
+    pairs = [("Wall Switch", "Wall Switch 2")]  # H5.4: the Revolving Wall, no roll (as the traitor)
     if s.config.house_rules.monster_secret_passages == "allowed":
-        for a, b in (("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")):
-            ra, rb = s.tokens.get(a), s.tokens.get(b)
-            if ra and rb and room in (ra, rb):
-                out.append(rb if room == ra else ra)
+        pairs += [("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")]
+    for a, b in pairs:
+        ra, rb = s.tokens.get(a), s.tokens.get(b)
+        if ra and rb and room in (ra, rb):
+            out.append(rb if room == ra else ra)
     return [r for r in dict.fromkeys(out) if r != room]
 
 
@@ -175,6 +178,7 @@ def monster_next(w: World) -> None:
             continue
         h["mcur"], h["mleft"], h["mmoved"] = mid, h["mspeed"].get(m["type"], 0), 0
         h["mattacked"] = False
+        music_check(w, mid, "starting its move")
         return
     h.pop("mcur", None)
     h.pop("mattacked", None)
@@ -187,6 +191,30 @@ def monster_next(w: World) -> None:
     if sc is not None:
         sc.end_monster_turn(w)
     w.then(("haunt_next_turn", dict(seat=MONSTER_TURN)))
+
+
+def music_check(w: World, mid: str, why: str) -> None:
+    """H5.8: a monster with Sanity entering the open Music Box's room, or starting its move there, resists
+    (Sanity 4+, the traitor throws, no card helps) or its move ends there (C13). One without Sanity is deaf
+    to it."""
+    from hauntable.games.betrayal.cards.holding import music_room
+
+    m = monsters(w)[mid]
+    if m.get("sanity") is None or music_room(w) != m["room"]:
+        return
+    dice = max(0, min(8, m["sanity"]))
+    text = f"{mid}: roll {dice} dice for Sanity (4+) - resist the Music Box ({why})"
+    prompt = RollDice(controller(w), text, dice, f"{mid} resists the Music Box", "sanity", 4)
+    w.ask(prompt, on="monster_music", monster=mid, _aid_none=True)
+
+
+@task("monster_music")
+def monster_music(w: World, monster: str, total: int) -> None:
+    if total >= 4:
+        w.say(f"{monster} shakes off the melody", "monster.music_resisted", monster=monster)
+        return
+    w.say(f"{monster} is mesmerized by the Music Box: its move ends", "monster.mesmerized", monster=monster)
+    w.then(("monster_next", {}))
 
 
 def leave_cost(w: World, mid: str) -> int:
@@ -266,6 +294,7 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict, inp: Any) -> None:
         if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone
             m["room"] = slide
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
+        music_check(w, mid, "entering")
     elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
         from hauntable.games.betrayal.combat import name_of, start_fight
 
