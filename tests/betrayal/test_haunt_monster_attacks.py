@@ -154,3 +154,25 @@ def test_H5_8_a_monster_starting_its_move_by_the_music_box_rolls_and_one_without
     assert step.awaiting.kind == "roll" and step.awaiting.purpose == "Ghost resists the Music Box"
     step = do(step, "roll 0,0,0")
     assert step.awaiting.monster == "Ghoul"  # deaf to the melody: no roll
+
+
+def test_H5_7_random_play_of_the_horde_and_the_beast_has_monsters_attacking():
+    """Random legal play of haunts 4 and 6 (the bot picks among the monster prompt's choices): monsters
+    do attack, and every game still ends (H6.1)."""
+    from hauntable.engine.bots import RandomBot
+    from hauntable.games.betrayal import GAME
+    from hauntable.games.betrayal.inputs import Roll
+
+    attacks = 0
+    for number in (4, 6):
+        for seed in range(4):
+            step = haunt(start("zoe", "ox", "vivian", "peter", seed=seed), number, revealer=seed)
+            bot = RandomBot(seed, Roll)
+            for _ in range(3000):
+                if step.awaiting is None:
+                    break
+                choice = bot.choose(step)
+                attacks += isinstance(step.awaiting, MonsterTurn) and choice.kind == "attack"
+                step = GAME.apply(step.state, choice)
+            assert step.awaiting is None and step.state.haunt["winner"] in ("heroes", "traitor")
+    assert attacks > 0
