@@ -49,6 +49,13 @@ else
     echo "   raspi-config not found: enable SPI by hand (dtparam=spi=on in /boot/firmware/config.txt)"
 fi
 
+say "screen blanking off (the table's screen stays on all day)"
+if command -v raspi-config >/dev/null 2>&1; then
+    run raspi-config nonint do_blanking 1
+else
+    echo "   raspi-config not found: turn screen blanking off by hand (consoleblank=0 in cmdline.txt)"
+fi
+
 say "user $USER_NAME and its groups"
 for group in "${GROUPS_WANTED[@]}"; do
     getent group "$group" >/dev/null || run groupadd --system "$group"

@@ -29,7 +29,9 @@ def to_the_haunt(config: GameConfig, bot: RandomBot, traitor: int):
     while step.state.phase != "haunt" and not isinstance(step.awaiting, ChooseAction):
         step = GAME.apply(step.state, bot.choose(step))
     step.state.pending.clear()
-    return in_haunt(step, traitor % len(step.state.explorers))
+    living = [e.seat for e in step.state.explorers if e.alive]  # a scripted set-up may have killed someone
+    seat = step.state.turn.seat if step.state.current.alive else living[0]
+    return in_haunt(step, traitor % len(step.state.explorers), seat=seat)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -90,3 +90,23 @@ def test_H6_1_when_only_the_hidden_traitor_is_left_alive_the_traitor_wins():
     step = do(step, "end")
     assert step.state.haunt["winner"] == "traitor" and step.awaiting is None
     assert any("only the hidden traitor is left" in x for x in texts(step))
+
+
+def test_H4_4_a_hidden_traitor_killed_in_a_fight_dies_by_K9_and_shows_token_1():
+    step = hidden()
+    t = traitor_seat(step)
+    if t == step.state.turn.seat:
+        step = do(step, "end")
+    step.state.explorers[t].traits.update(might=0, speed=0)
+    step.state.explorers[t].items.append("Axe")
+    step = do(step, f"attack {t}")
+    step = do(step, "roll " + ",".join(["2"] * step.awaiting.dice))  # the attacker rolls high
+    step = do(step, "roll " + ",".join(["0"] * step.awaiting.dice))  # the hidden traitor rolls 0
+    deal = next(c for c in choices(step) if "deal" in c)  # damage, not theft (K8)
+    step = do(step, deal)
+    if step.awaiting.kind == "split":
+        step = do(step, str(step.awaiting.choices()[0]))
+    assert not step.state.explorers[t].alive
+    assert step.state.tokens["item:Axe"] == step.state.explorers[t].room  # K9: the cards stay
+    assert step.state.haunt["traitor"] == t and not step.state.haunt["hidden"]
+    assert any("shows token 1" in x for x in texts(step))

@@ -186,3 +186,11 @@ def test_H5_4_a_monster_entering_the_coal_chute_slides_to_the_basement_landing()
     assert any("slides down" in t for t in texts(step))
     step = do(step, "go 'Coal Chute'")  # and climbs back up
     assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Coal Chute"
+
+
+def test_H5_4_monsters_pass_the_revolving_walls_switch_without_a_roll_whatever_the_passage_rule():
+    for rule in ("allowed", "forbidden"):
+        step = start(*THREE, house_rules=HouseRules(monster_secret_passages=rule))
+        step.state.tokens.update({"Wall Switch": "Foyer", "Wall Switch 2": "Upper Landing"})
+        w = World(step.state, CONTENT)
+        assert "Upper Landing" in neighbours(w, "Foyer") and "Foyer" in neighbours(w, "Upper Landing")

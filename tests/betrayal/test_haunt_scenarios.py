@@ -61,6 +61,17 @@ def test_haunt_1_the_traitor_dies_and_the_spirit_obeys_the_dead_traitor():
     assert step.awaiting.player == 0  # H3.5: the dead traitor still moves the monsters
 
 
+def test_K9_haunt_1_the_traitor_dies_by_the_death_rule_and_their_cards_stay_in_the_room():
+    step = start(*FOUR)
+    step.state.explorers[0].items.append("Axe")
+    step.state.explorers[0].omens.append("Ring")
+    step = do(haunt(step, 1, revealer=0), "ready")
+    room = step.state.explorers[0].room
+    assert step.state.explorers[0].items == [] and step.state.explorers[0].omens == []
+    assert step.state.tokens["item:Axe"] == room and step.state.tokens["item:Ring"] == room
+    assert step.state.turn.seat == 1 and step.awaiting.kind == "action"  # play starts left of the traitor
+
+
 def test_haunt_1_burning_every_bone_wins_for_the_heroes():
     step = scripted(1, revealer=0)
     items = step.state.haunt["items"]

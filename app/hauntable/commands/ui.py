@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     from kivy.config import Config
 
     Config.set("kivy", "exit_on_escape", "0")
+    if args.kiosk:  # a touch table: no pointer drawn on the screen
+        Config.set("graphics", "show_cursor", "0")
     from hauntable.engine.log import GameLog
     from hauntable.ui.app import HauntableApp, UiSettings
 

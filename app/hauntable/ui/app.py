@@ -31,7 +31,7 @@ from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
 from hauntable.ui.simulator import SimResult, TableSimulator
 
-SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle", "ghostsetup")
+SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle", "ghostsetup", "secret")
 KV_DIR = Path(__file__).parent / "screens"
 
 
@@ -94,7 +94,7 @@ class HauntableApp(App):
     # --- building ---------------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, setup
+        from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, secret, setup
 
         self.font_path = fonts.register()
         self.lang = self.settings.language
@@ -113,6 +113,7 @@ class HauntableApp(App):
         sm.add_widget(admin.AdminScreen(name="admin"))
         sm.add_widget(castle.CastleScreen(name="castle"))
         sm.add_widget(ghostsetup.GhostSetupScreen(name="ghostsetup"))
+        sm.add_widget(secret.SecretScreen(name="secret"))
         from kivy.core.window import Window
 
         Window.bind(on_touch_down=self._touched)
@@ -150,6 +151,23 @@ class HauntableApp(App):
     def go(self, screen: str) -> None:
         self.root.current = screen
         self.root.current_screen.refresh()
+
+    def play_the_haunt(self) -> None:
+        """The banner's "Play the haunt": in a hidden-traitor haunt every living explorer first looks at
+        their token in private (the secret screen), then play goes on."""
+        from hauntable.ui.screens.secret import is_hidden_haunt
+
+        state = self.channel.step.state if self.channel else None
+        if is_hidden_haunt(state):
+            self.root.get_screen("secret").start([e.seat for e in state.explorers if e.alive])
+            self.go("secret")
+        else:
+            self.go("play")
+
+    def look_at_tokens(self) -> None:
+        """The play screen's "Secret tokens": one player looks again (or the traitor reveals)."""
+        self.root.get_screen("secret").start([])
+        self.go("secret")
 
     # --- a game -----------------------------------------------------------------------------------
 

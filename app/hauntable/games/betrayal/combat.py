@@ -92,14 +92,16 @@ def hostile(state: State, a: str, b: str) -> bool:
     return a != b and state.phase == "haunt" and side(state, a) != side(state, b)
 
 
-def roller(state: State, key: str) -> int:
-    """Who throws a fighter's dice: the explorer, or for a monster the traitor (the explorer taking the
-    turn when there is none)."""
+def roller(state: State, key: str) -> int | None:
+    """Who throws a fighter's dice: the explorer, or for a monster the traitor (even dead, H3.5); with no
+    known traitor the explorer taking the turn, or in the monster turn the table (None), as for its speed."""
     seat = seat_of(key)
     if seat is not None:
         return seat
     traitor = traitor_seat(state)
-    return traitor if traitor is not None else state.turn.seat
+    if traitor is not None:
+        return traitor
+    return None if (state.haunt or {}).get("monster_turn") else state.turn.seat
 
 
 def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:

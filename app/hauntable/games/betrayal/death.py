@@ -30,10 +30,26 @@ def next_living_seat(state: State, seat: int) -> int | None:
     return None
 
 
+def kill(w: World, seat: int, why: str = "") -> None:
+    """A haunt's rule kills the explorer outright (haunt 1's traitor): the same death as a trait reaching
+    its skull (K9), at once; ``why`` is said first. Nothing is done for an explorer already dead.
+
+    Warning: it does not end anybody's turn (a haunt's set-up kills before the first turn)."""
+    e = w.explorer(seat)
+    if not e.alive:
+        return
+    e.alive = False
+    if why:
+        w.say(why, "explorer.killed", who=e.name)
+    die(w, seat, ends_turn=False)
+
+
 @task("die")
-def die(w: World, seat: int) -> None:
+def die(w: World, seat: int, ends_turn: bool = True) -> None:
     """The explorer is dead (``alive`` is already False): their cards stay in the room as item piles,
-    kept events go to the discards, and nothing more is asked of them. If it was their turn, it ends."""
+    kept events go to the discards, and nothing more is asked of them. If it was their turn, it ends
+    (``ends_turn``; never in the monster turn, which goes on). The hidden traitor's token is shown by the
+    haunt's victory check (H4.4), which reads ``alive``."""
     e = w.explorer(seat)
     room = e.room
     w.say(f"{e.name} dies in the {room} (K9)", "explorer.dies", who=e.name, room=room)
@@ -62,5 +78,8 @@ def die(w: World, seat: int) -> None:
                 continue
         pending.append((name, params))
     w.s.pending = pending
-    if seat == w.s.turn.seat and not any(name == "next_turn" for name, _ in w.s.pending):
+    monster_turn = bool((w.s.haunt or {}).get("monster_turn"))  # a monster's victim: that turn goes on
+    if not ends_turn or monster_turn or seat != w.s.turn.seat:
+        return
+    if not any(name == "next_turn" for name, _ in w.s.pending):
         w.then(("next_turn", dict(seat=seat)))

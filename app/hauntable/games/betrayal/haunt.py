@@ -387,7 +387,8 @@ def _place_monster(w: World, inp: PlaceMonster) -> None:
         ms[inp.name]["room"] = inp.room
         w.say(f"{inp.name} is moved to the {inp.room}", "monster.move", monster=inp.name, room=inp.room)
     else:
-        mon.add_monster(w, inp.name, inp.type or inp.name, inp.room, speed=inp.speed)
+        traits = {t: getattr(inp, t) or None for t in ("might", "sanity", "knowledge")}
+        mon.add_monster(w, inp.name, inp.type or inp.name, inp.room, speed=inp.speed, **traits)
 
 
 def _stun(w: World, inp: Stun) -> None:

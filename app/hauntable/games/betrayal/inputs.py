@@ -244,6 +244,9 @@ class PlaceMonster(Input):
 
     ``speed`` (for a new monster: the book's Speed) makes the monster turn roll that many dice for it;
     ``type`` groups monsters that roll their speed together (H5.2); by default each monster is its own type.
+    ``might``, ``sanity`` and ``knowledge`` are the book's values for a new monster; 0 (the default) means it
+    has no such trait: nobody attacks it in that trait and it attacks with none it lacks (K3, H5.7).
+    ``monster Zombie Kitchen speed=2 might=5``.
     """
 
     kind = "monster"
@@ -251,10 +254,16 @@ class PlaceMonster(Input):
     room: str
     speed: int = 0
     type: str = ""
+    might: int = 0
+    sanity: int = 0
+    knowledge: int = 0
 
     def check(self) -> None:
         if not 0 <= self.speed <= 8:
             raise UnreadableInput("A monster's Speed is 0 to 8 dice.", "E1")
+        for trait in ("might", "sanity", "knowledge"):
+            if not 0 <= getattr(self, trait) <= 8:
+                raise UnreadableInput(f"A monster's {trait.capitalize()} is 0 to 8 (0: it has none).", "E1")
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

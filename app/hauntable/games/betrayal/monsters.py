@@ -1,9 +1,10 @@
 """Monsters after the haunt (H5): plain data in ``state.haunt["monsters"]``, the monster turn, their movement.
 
 A monster is ``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``; a trait the
-monster lacks is None (nobody can attack it in that trait). Combat (another module) reads the trait values
-and calls :func:`stun` when it damages a monster. The monster turn comes after the traitor's turn: one speed
-roll per monster type (H5.2), then each monster moves and acts before the next; stunned monsters skip that
+monster lacks is None (nobody can attack it in that trait, and it attacks with none it lacks). Combat
+(another module) reads the trait values and calls :func:`stun` when it damages a monster. The monster turn
+comes after the traitor's turn: one speed roll per monster type (H5.2), then each monster moves and acts
+before the next, attacking at most once (H5.7, through ``combat.start_fight``); stunned monsters skip that
 turn and recover at its end (H5.3).
 """
 
@@ -16,7 +17,7 @@ from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.content import TRAITS
 from hauntable.games.betrayal.discovery import BELOW_COLLAPSED
 from hauntable.games.betrayal.house import OPPOSITE, STEP, doors_of
-from hauntable.games.betrayal.inputs import EndTurn, Go
+from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.sides import side_of
 from hauntable.games.betrayal.world import World, task
@@ -80,7 +81,8 @@ def explorer_leave_extra(w: World, seat: int) -> int:
 def neighbours(w: World, room: str) -> list[str]:
     """Rooms a monster can reach from ``room`` in one step (H5.4): through meeting doors whatever barrier
     stands in the room, by the stairs, the Coal Chute and the Collapsed Room both ways, up into the Gallery,
-    and by Secret Passages and Stairs (house rule ``monster_secret_passages``). Never a new room."""
+    through the Revolving Wall's Wall Switch without a roll, and by Secret Passages and Stairs (house rule
+    ``monster_secret_passages``). Never a new room, and never by the Mystic Elevator (H5.4)."""
     from hauntable.games.betrayal.rules import stair_links
 
     s, rooms = w.s, w.content.rooms
@@ -106,11 +108,13 @@ def neighbours(w: World, room: str) -> list[str]:
             out.append(below)
         elif below == room and collapsed:
             out.append(collapsed)
+    pairs = [("Wall Switch", "Wall Switch 2")]  # H5.4: the Revolving Wall, no roll (as the traitor)
     if s.config.house_rules.monster_secret_passages == "allowed":
-        for a, b in (("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")):
-            ra, rb = s.tokens.get(a), s.tokens.get(b)
-            if ra and rb and room in (ra, rb):
-                out.append(rb if room == ra else ra)
+        pairs += [("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")]
+    for a, b in pairs:
+        ra, rb = s.tokens.get(a), s.tokens.get(b)
+        if ra and rb and room in (ra, rb):
+            out.append(rb if room == ra else ra)
     return [r for r in dict.fromkeys(out) if r != room]
 
 
@@ -173,8 +177,11 @@ def monster_next(w: World) -> None:
         if m is None or m["stunned"] or m["room"] not in w.s.house:
             continue
         h["mcur"], h["mleft"], h["mmoved"] = mid, h["mspeed"].get(m["type"], 0), 0
+        h["mattacked"] = False
+        music_check(w, mid, "starting its move")
         return
     h.pop("mcur", None)
+    h.pop("mattacked", None)
     for mid in h.pop("skipping", []):
         if mid in ms and ms[mid]["stunned"]:
             ms[mid]["stunned"] = False
@@ -186,10 +193,53 @@ def monster_next(w: World) -> None:
     w.then(("haunt_next_turn", dict(seat=MONSTER_TURN)))
 
 
+def music_check(w: World, mid: str, why: str) -> None:
+    """H5.8: a monster with Sanity entering the open Music Box's room, or starting its move there, resists
+    (Sanity 4+, the traitor throws, no card helps) or its move ends there (C13). One without Sanity is deaf
+    to it."""
+    from hauntable.games.betrayal.cards.holding import music_room
+
+    m = monsters(w)[mid]
+    if m.get("sanity") is None or music_room(w) != m["room"]:
+        return
+    dice = max(0, min(8, m["sanity"]))
+    text = f"{mid}: roll {dice} dice for Sanity (4+) - resist the Music Box ({why})"
+    prompt = RollDice(controller(w), text, dice, f"{mid} resists the Music Box", "sanity", 4)
+    w.ask(prompt, on="monster_music", monster=mid, _aid_none=True)
+
+
+@task("monster_music")
+def monster_music(w: World, monster: str, total: int) -> None:
+    if total >= 4:
+        w.say(f"{monster} shakes off the melody", "monster.music_resisted", monster=monster)
+        return
+    w.say(f"{monster} is mesmerized by the Music Box: its move ends", "monster.mesmerized", monster=monster)
+    w.then(("monster_next", {}))
+
+
 def leave_cost(w: World, mid: str) -> int:
     """H5.1 for monsters: one more space per opponent (a hero in play) in the room."""
     room = monsters(w)[mid]["room"]
     return 1 + sum(1 for seat in opponents_of_monsters(w) if w.s.explorers[seat].room == room)
+
+
+def monster_attacks(w: World, mid: str) -> list[Attack]:
+    """H5.7: the attacks a monster may make now: once in its move, if awake, on an explorer it opposes in its
+    room (combat's K2 contract: the heroes; everyone while no traitor is known), in Might or a trait the
+    haunt allows (``state.haunt["attack_traits"]``) that the monster has (K3, K4)."""
+    from hauntable.games.betrayal.combat import hostile
+
+    h = w.s.haunt
+    m = monsters(w)[mid]
+    if m["stunned"] or h.get("mattacked"):
+        return []
+    traits = [t for t in dict.fromkeys(("might", *h.get("attack_traits", ()))) if m.get(t) is not None]
+    return [
+        Attack(str(e.seat), t)
+        for e in w.s.explorers
+        if in_house(e) and e.room == m["room"] and hostile(w.s, mid, str(e.seat))
+        for t in traits
+    ]
 
 
 def monster_prompt(w: World) -> None:
@@ -197,7 +247,11 @@ def monster_prompt(w: World) -> None:
 
     h = w.s.haunt
     mid = h["mcur"]
-    m = monsters(w)[mid]
+    m = monsters(w).get(mid)
+    if m is None or m["stunned"] or m["room"] not in w.s.house:  # beaten in its own attack (K7, H5.3)
+        w.say(f"{mid} is stunned: its move is over", "monster.move_over", monster=mid)
+        w.then(("monster_next", {}))
+        return
     left = h["mleft"]
     options: list = []
     sc = scenario(w)
@@ -205,6 +259,7 @@ def monster_prompt(w: World) -> None:
         options.extend(
             Go(r) for r in neighbours(w, m["room"]) if sc is None or sc.monster_may_enter(w, mid, r)
         )
+    options.extend(monster_attacks(w, mid))
     if sc is not None:
         options.extend(sc.monster_actions(w, mid))
     options.append(_END)
@@ -239,6 +294,21 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict, inp: Any) -> None:
         if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone
             m["room"] = slide
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
+        music_check(w, mid, "entering")
+    elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
+        from hauntable.games.betrayal.combat import name_of, start_fight
+
+        h["mattacked"] = True
+        target = name_of(w, inp.target)
+        w.say(
+            f"{mid} attacks {target} ({inp.trait.capitalize()})",
+            "combat.attack",
+            who=mid,
+            target=target,
+            trait=inp.trait,
+            weapon="",
+        )
+        start_fight(w, mid, inp.target, inp.trait)
     elif isinstance(inp, EndTurn):
         w.then(("monster_next", {}))
     else:

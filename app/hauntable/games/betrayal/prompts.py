@@ -173,10 +173,11 @@ class HandOff(Prompt):
 
 @dataclasses.dataclass(frozen=True)
 class MonsterTurn(Prompt):
-    """One monster's part of the monster turn (H5.2): move it (``go ROOM``), its haunt actions, or ``end``."""
+    """One monster's part of the monster turn (H5.2): move it (``go ROOM``), attack once (``attack SEAT``,
+    H5.7), its haunt actions, or ``end``."""
 
     kind: ClassVar[str] = "monster"
-    accepts: ClassVar[tuple[str, ...]] = ("go", "act", "end")
+    accepts: ClassVar[tuple[str, ...]] = ("go", "attack", "act", "end")
 
     monster: str = ""
     movement_left: int = 0

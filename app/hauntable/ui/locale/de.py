@@ -107,6 +107,18 @@ STRINGS = {
     "haunt.traitor": "Verräter: {who}",
     "haunt.summary": "{rooms} Räume in {rounds} Runden erkundet; {omens} Omen gezogen.",
     "haunt.again": "Neues Spiel",
+    "secret.pass": "Gebt den Tisch an {who}. Alle anderen schauen weg.",
+    "secret.show": "Ich bin {who}: meine Marke zeigen",
+    "secret.token": "Deine Marke: {n}",
+    "secret.traitor": (
+        "Marke 1: Du bist der Verräter. Halte es geheim; du kannst dich hier jederzeit zu erkennen geben."
+    ),
+    "secret.hero": "Du bist nicht der Verräter. Findet heraus, wer es ist.",
+    "secret.hide": "Verdecken und weitergeben",
+    "secret.reveal": "Aufdecken: Ich bin der Verräter",
+    "secret.pick": "Wer schaut sich seine geheime Marke an?",
+    "secret.back": "Zurück zum Spiel",
+    "secret.button": "Geheime Marken",
     "admin.title": "Verwaltung",
     "admin.pin": "Admin-PIN eingeben",
     "admin.wrong_pin": "Falsche PIN.",

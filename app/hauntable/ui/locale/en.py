@@ -107,6 +107,18 @@ STRINGS = {
     "haunt.traitor": "The traitor: {who}",
     "haunt.summary": "{rooms} rooms explored in {rounds} rounds; {omens} omens drawn.",
     "haunt.again": "New game",
+    "secret.pass": "Pass the table to {who}. Everyone else, look away.",
+    "secret.show": "I am {who}: show my token",
+    "secret.token": "Your token: {n}",
+    "secret.traitor": (
+        "Token 1: you are the traitor. Keep it secret; you may reveal yourself here at any time."
+    ),
+    "secret.hero": "You are not the traitor. Find out who is.",
+    "secret.hide": "Hide it and pass on",
+    "secret.reveal": "Reveal: I am the traitor",
+    "secret.pick": "Who looks at their secret token?",
+    "secret.back": "Back to the game",
+    "secret.button": "Secret tokens",
     "admin.title": "Admin",
     "admin.pin": "Enter the admin PIN",
     "admin.wrong_pin": "Wrong PIN.",

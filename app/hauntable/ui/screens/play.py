@@ -9,6 +9,7 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
 from hauntable.ui.channel import STALE_CODE
+from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.viewmodel import explorer_models, floor_model
 from hauntable.ui.widgets.explorer import ExplorerPanel
 from hauntable.ui.widgets.prompt import PromptBar
@@ -90,6 +91,9 @@ class PlayScreen(Screen):
         self.prompt_bar.notice = app.sim_message
         self.ids.happened.text = "\n".join(self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
+        hidden = is_hidden_haunt(state) and state.haunt.get("winner") is None
+        button = self.ids.secret
+        button.height, button.opacity, button.disabled = (36, 1, False) if hidden else (0, 0, True)
 
     def _panels(self, state, content, refused_seat: int | None, sentence: str) -> None:
         models = explorer_models(state, content)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntable.games.betrayal.death import kill
 from hauntable.games.betrayal.haunts import (
     Scenario,
     heroes_here,
@@ -41,9 +42,8 @@ class BoundSpirit(Scenario):
 
     def setup(self, w: World) -> None:
         traitor = w.s.haunt["traitor"]
-        e = w.explorer(traitor)
-        e.alive = False
-        w.say(f"{e.name} dies, and rises as a Spirit", "haunt1.dies", who=e.name)
+        e = w.s.explorers[traitor]
+        kill(w, traitor, f"{e.name} dies, and rises as a Spirit")  # K9: the cards stay in the room
         add_monster(w, "Spirit", "Spirit", e.room, might=None, speed=3, sanity=5, knowledge=4)
         for i, room in enumerate(pick_rooms(w, BONES), 1):
             items(w)[f"Bone {i}"] = room

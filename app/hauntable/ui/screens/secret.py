@@ -1,0 +1,117 @@
+"""The private hand-off of a hidden-traitor haunt (H2.2, H4.1, H4.3) on a shared screen: "pass the table to
+seat N", then only that player's token (read through ``view_for``, so no other token can reach the screen),
+then hidden again before the next player. The holder of token 1 may reveal from here while the game awaits a
+prompt that accepts it; every seat's private view has the same layout, so a glance tells nobody much.
+
+After the haunt banner every living explorer looks once, in seat order; later the play screen's "Secret
+tokens" button opens a picker for one player to look again (and for the traitor to reveal).
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.button import Button
+from kivy.uix.screenmanager import Screen
+
+from hauntable.games.betrayal.haunt import view_for
+from hauntable.games.betrayal.inputs import Reveal
+from hauntable.ui.i18n import tr
+
+
+def is_hidden_haunt(state) -> bool:
+    """A hidden-traitor haunt whose tokens are dealt (the screen has something private to show)."""
+    return state is not None and bool(state.haunt) and "tokens" in state.haunt
+
+
+def private_lines(state, seat: int) -> list[str]:
+    """What ``seat`` may read on the private view: their own token only (H4.1)."""
+    token = view_for(state, seat)["tokens"][seat]
+    lines = [tr("secret.token", n=token)]
+    lines.append(tr("secret.traitor") if token == 1 else tr("secret.hero"))
+    return lines
+
+
+def may_reveal(state, seat: int) -> bool:
+    """The reveal button: token 1, still hidden, and the awaited prompt accepts a reveal (H4.3)."""
+    h = state.haunt
+    prompt = state.awaiting
+    return (
+        bool(h.get("hidden")) and h["tokens"][seat] == 1 and prompt is not None and "reveal" in prompt.accepts
+    )
+
+
+class SecretScreen(Screen):
+    """Three views: the picker (``queue`` empty), "pass the table" (``showing`` False), the private token."""
+
+    queue: list[int]
+    showing: bool = False
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.queue = []
+
+    def start(self, seats: list[int]) -> None:
+        self.queue, self.showing = list(seats), False
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        state = app.channel.step.state if app and app.channel else None
+        box = self.ids.buttons
+        box.clear_widgets()
+        if not is_hidden_haunt(state):
+            self.ids.title.text, self.ids.body.text = "", ""
+            box.add_widget(self._button(tr("secret.back"), "secret-back", self._back))
+            return
+        if not self.queue:
+            self.ids.title.text, self.ids.body.text = tr("secret.pick"), ""
+            for e in state.explorers:
+                if e.alive:
+                    name = f"secret-seat-{e.seat}"
+                    box.add_widget(self._button(f"{e.name} ({e.player})", name, self._pick))
+            box.add_widget(self._button(tr("secret.back"), "secret-back", self._back))
+            return
+        seat = self.queue[0]
+        e = state.explorers[seat]
+        who = f"{e.name} ({e.player})"
+        if not self.showing:
+            self.ids.title.text, self.ids.body.text = tr("secret.pass", who=who), ""
+            box.add_widget(self._button(tr("secret.show", who=e.name), "secret-show", self._show))
+            return
+        self.ids.title.text = who
+        self.ids.body.text = "\n".join(private_lines(state, seat))
+        box.add_widget(self._button(tr("secret.hide"), "secret-hide", self._hide))
+        if may_reveal(state, seat):
+            box.add_widget(self._button(tr("secret.reveal"), "secret-reveal", self._reveal))
+
+    def _button(self, text: str, name: str, action) -> Button:
+        b = Button(text=text, font_size=24, size_hint_y=None, height=70)
+        b.name = name
+        b.bind(on_release=action)
+        return b
+
+    def _pick(self, button: Button) -> None:
+        self.start([int(button.name.rsplit("-", 1)[1])])
+        self.refresh()
+
+    def _show(self, *_args) -> None:
+        self.showing = True
+        self.refresh()
+
+    def _hide(self, *_args) -> None:
+        self.queue.pop(0)
+        self.showing = False
+        if self.queue:
+            self.refresh()
+        else:
+            self._back()
+
+    def _reveal(self, *_args) -> None:
+        app = App.get_running_app()
+        seat = self.queue[0]
+        app.submit(Reveal(seat), app.channel.step.state.seq)
+        self.queue, self.showing = [], False
+        self._back()
+
+    def _back(self, *_args) -> None:
+        self.queue, self.showing = [], False
+        App.get_running_app().go("play")
