@@ -105,6 +105,15 @@ class Content:
         """Every sequence of 1-4 different crests, possible or not (house rule impossible_plan=stop)."""
         return tuple(p for n in range(1, 5) for p in itertools.permutations(self.crests, n))
 
+    @functools.cached_property
+    def plan_sets(self) -> dict[str, frozenset[tuple[str, ...]]]:
+        """``plans`` as sets: checking a laid plan is then one look-up (the bots lay one every round)."""
+        return {room: frozenset(plans) for room, plans in self.plans.items()}
+
+    @functools.cached_property
+    def all_plan_set(self) -> frozenset[tuple[str, ...]]:
+        return frozenset(self.all_plans)
+
 
 def card_parts(card: str) -> tuple[str, str]:
     """``"red-lion"`` -> ``("red", "lion")``."""

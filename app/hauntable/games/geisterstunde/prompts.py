@@ -6,6 +6,7 @@ The plan prompt's choices are the ghost's private options: :func:`~.state.public
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
 from hauntable.engine.inputs import Input
@@ -36,6 +37,11 @@ class LayPlan(Prompt):
     plans: tuple[tuple[str, ...], ...] = dataclasses.field(default=(), repr=False)
 
     def choices(self) -> tuple[Input, ...]:
+        return self._choices
+
+    @functools.cached_property
+    def _choices(self) -> tuple[Input, ...]:
+        # looked up once per prompt: the look-up hashes all ~80 plans, and the rules reuse their prompts
         return plan_inputs(self.plans)
 
     def to_json(self) -> dict:

@@ -30,6 +30,7 @@ from hauntable.games.geisterstunde.prompts import (
 from hauntable.games.geisterstunde.state import State
 
 P = TypeVar("P", bound=Prompt)
+_new_step = tuple.__new__
 HAND = 4  # keys dealt at the start, and the most a hand may keep at the end of a turn (G1.3, G4.4)
 _END, _SKIP = End(), Skip()
 _KEYS: dict[str, Key] = {}
@@ -48,12 +49,14 @@ _CONTENT: list[Content] = []
 _PROMPTS: dict[tuple, Prompt] = {}
 _PROMPTS_MAX = 20_000
 _SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
+_REVEALS: dict[tuple[str, int, int], tuple[RevealCard, ...]] = {}  # (ghost, seat, cards) -> one per card
 
 
 def _remember(key: tuple, prompt: P) -> P:
     if len(_PROMPTS) >= _PROMPTS_MAX:
         _PROMPTS.clear()
         _SAID.clear()
+        _REVEALS.clear()
     _PROMPTS[key] = prompt
     return prompt
 
@@ -71,6 +74,18 @@ class _Out(list[Outcome]):
 
     def say(self, text: str, code: str, **params: object) -> None:
         self.append(Outcome(text, code, tuple(params.items()) if params else ()))
+
+
+def _said(key: tuple, template: str, code: str, *params: tuple[str, object]) -> Outcome:
+    """A recurring outcome, built once: ``template`` is filled from ``params`` (outcomes are immutable, and
+    ``key`` names everything the sentence says), so a repeat costs one look-up and no formatting."""
+    found = _SAID.get(key)
+    if found is None:
+        found = _SAID[key] = Outcome(template.format_map(dict(params)), code, params)
+    return found
+
+
+_ROUND_END = Outcome("The ghost takes its cards back; a new round begins (G5.5)", "round.end")
 
 
 def _name(s: State, seat: int) -> str:
@@ -192,17 +207,25 @@ def _plans(s: State, c: Content, room: str) -> tuple[tuple[str, ...], ...]:
 def _start_round(s: State, c: Content, out: _Out) -> None:
     s.phase, s.plan, s.revealed, s.turn = "plan", (), 0, s.ghost
     room = s.rooms[s.ghost]
-    s.awaiting = LayPlan(
-        s.ghost,
-        f"{_name(s, s.ghost)} (the ghost): lay 1 to 4 crest cards face down",
-        room,
-        _plans(s, c, room),
-    )
+    plans = _plans(s, c, room)
+    # id(plans): the cached prompt holds ``plans``, so that id cannot name another tuple while it is cached
+    key = (s.config.players[s.ghost], s.ghost, "plan", room, id(plans))
+    found = _PROMPTS.get(key)
+    if found is None:
+        text = f"{_name(s, s.ghost)} (the ghost): lay 1 to 4 crest cards face down"
+        found = _remember(key, LayPlan(s.ghost, text, room, plans))
+    s.awaiting = found
 
 
 def check_plan(s: State, c: Content, inp: Plan) -> None:
     """G2.1-G2.3: known crests, and (house rule impossible_plan=refuse) every card one step on."""
-    for crest in inp.crests:
+    crests = inp.crests
+    if s.config.house_rules.impossible_plan == "stop":
+        if crests in c.all_plan_set:
+            return
+    elif crests in c.plan_sets[s.rooms[s.ghost]]:
+        return  # one of the listed legal plans: nothing to explain
+    for crest in crests:
         if crest not in c.crests:
             raise UnreadableInput(f"{crest!r} is not a crest; crests: {', '.join(c.crests)}.", "E1")
     if s.config.house_rules.impossible_plan == "stop":
@@ -222,7 +245,16 @@ def check_plan(s: State, c: Content, inp: Plan) -> None:
 def _resolve_plan(s: State, c: Content, out: _Out, inp: Plan) -> None:
     s.plan = inp.crests
     n = len(inp.crests)
-    out.say(f"The ghost lays {n} card{'s' if n > 1 else ''} face down (G2.4)", "ghost.plan", cards=n)
+    out.append(
+        _said(
+            ("plan", n),
+            "The ghost lays {cards} cards face down (G2.4)"
+            if n > 1
+            else "The ghost lays 1 card face down (G2.4)",
+            "ghost.plan",
+            ("cards", n),
+        )
+    )
     s.phase = "run"
     _start_turn(s, c, out, s.runners()[0])
 
@@ -273,8 +305,11 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
             raise IllegalAction(f"{_name(s, seat)} does not hold the key card {inp.card}.", "G3.3")
         card = inp.card
     else:
-        card = next((k for k in hand if k.startswith(colour + "-")), "")
-        if not card:
+        prefix = colour + "-"
+        for card in hand:
+            if card.startswith(prefix):
+                break
+        else:
             raise IllegalAction(f"{_name(s, seat)} holds no {colour} key.", "G3.3")
     room = c.rooms[s.rooms[seat]]
     if colour not in room.doors:
@@ -316,7 +351,14 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     if playable:
         s.awaiting = _turn_prompt(s, c, playable)
     else:
-        out.say(f"{who} has no key for a door here: the move ends", "runner.stuck", who=who)
+        out.append(
+            _said(
+                ("stuck", who),
+                "{who} has no key for a door here: the move ends",
+                "runner.stuck",
+                ("who", who),
+            )
+        )
         _finish_move(s, c, out)
 
 
@@ -349,9 +391,23 @@ def _take(s: State, out: _Out, seat: int, card: str, purpose: str) -> None:
     s.hands[seat] = (*s.hands[seat], card)
     who = _name(s, seat)
     if purpose == "skip":
-        out.say(f"{who} skips the turn and takes the top card (G4.1)", "runner.skip", who=who)
+        out.append(
+            _said(
+                ("skip", who),
+                "{who} skips the turn and takes the top card (G4.1)",
+                "runner.skip",
+                ("who", who),
+            )
+        )
     else:
-        out.say(f"{who} ends on the crest of the top card and takes it (G4.2)", "runner.refill", who=who)
+        out.append(
+            _said(
+                ("refill", who),
+                "{who} ends on the crest of the top card and takes it (G4.2)",
+                "runner.refill",
+                ("who", who),
+            )
+        )
 
 
 def _end_turn(s: State, c: Content, out: _Out) -> None:
@@ -377,20 +433,23 @@ def _end_turn(s: State, c: Content, out: _Out) -> None:
 
 
 def _reveal_prompt(s: State) -> RevealCard:
-    n, i = len(s.plan), s.revealed + 1
-    key = (s.config.players[s.ghost], s.ghost, "reveal", i, n)
-    found = _PROMPTS.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    text = f"{_name(s, s.ghost)} (the ghost): turn over card {i} of {n}"
-    return _remember(key, RevealCard(s.ghost, text, i, n))
+    ghost = s.ghost
+    key = (s.config.players[ghost], ghost, len(s.plan))
+    found = _REVEALS.get(key)
+    if found is None:  # the whole reveal, card by card, built once per ghost and plan length
+        who, n = key[0], key[2]
+        text = "{} (the ghost): turn over card {} of {}"
+        found = tuple(RevealCard(ghost, text.format(who, i, n), i, n) for i in range(1, n + 1))
+        _REVEALS[key] = found
+    return found[s.revealed]
 
 
 def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
     crest = s.plan[s.revealed]
     s.revealed += 1
-    here = s.rooms[s.ghost]
-    to = c.step(here, crest)
+    rooms = s.rooms
+    here = rooms[s.ghost]
+    to = c.ghost_steps[here].get(crest)
     if to is None:  # only with impossible_plan=stop
         out.say(
             f"The ghost turns over the {c.crest_en[crest]}: no room next to {c.label(here)} shows it, "
@@ -400,7 +459,7 @@ def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
         )
         _end_round(s, c, out)
         return
-    s.rooms[s.ghost] = to
+    rooms[s.ghost] = to
     said = _SAID.get((crest, to))
     if said is None:
         said = _SAID[crest, to] = Outcome(
@@ -409,8 +468,10 @@ def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
             (("crest", crest), ("room", to)),
         )
     out.append(said)
-    rooms = s.rooms
-    found = tuple([seat for seat in s.runners() if rooms[seat] == to])
+    if rooms.count(to) == 1:  # the ghost alone there: most cards find no one
+        found: tuple[int, ...] = ()
+    else:
+        found = tuple([seat for seat in s.runners() if rooms[seat] == to])
     if len(found) == 1:
         _catch(s, c, out, found[0])
     elif found:
@@ -457,7 +518,7 @@ def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
 
 def _end_round(s: State, c: Content, out: _Out, caught: bool = False) -> None:
     if not caught:
-        out.say("The ghost takes its cards back; a new round begins (G5.5)", "round.end")
+        out.append(_ROUND_END)
     s.round += 1
     _start_round(s, c, out)
 
@@ -473,9 +534,9 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     if inp.kind not in prompt.accepts:
         raise NotAwaited(f"No {inp.kind} expected now; waiting for: {prompt.text}.", "E2")
     out = _Out()
-    s = _HANDLERS[inp.kind](state, content or _content(), out, prompt, inp)
+    s = _HANDLERS[inp.kind](state, content or (_CONTENT[0] if _CONTENT else _content()), out, prompt, inp)
     s.seq += 1
-    return Step(s, tuple(out))
+    return _new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__
 
 
 def _on_key(state: State, c: Content, out: _Out, prompt: Prompt, inp: Key) -> State:
@@ -538,7 +599,8 @@ def _on_discard(state: State, c: Content, out: _Out, prompt: Prompt, inp: Discar
     hand.remove(inp.card)
     s.hands[s.turn] = tuple(hand)
     s.discards = [*s.discards, inp.card]
-    out.say(f"{_name(s, s.turn)} discards a key (G4.4)", "runner.discard", who=_name(s, s.turn))
+    who = _name(s, s.turn)
+    out.append(_said(("discard", who), "{who} discards a key (G4.4)", "runner.discard", ("who", who)))
     _end_turn(s, c, out)
     return s
 
