@@ -67,13 +67,14 @@ def _content() -> Content:
     return _CONTENT[0]
 
 
-class _Out(list[Outcome]):
-    """The outcomes of one apply, said as English sentences with a code and params for translation."""
+# The outcomes of one apply: a plain list (building a list subclass for every input cost more than the
+# sentences said into it), filled by ``_say`` or with ready-made outcomes.
+_Out = list[Outcome]
 
-    __slots__ = ()
 
-    def say(self, text: str, code: str, **params: object) -> None:
-        self.append(Outcome(text, code, tuple(params.items()) if params else ()))
+def _say(out: _Out, text: str, code: str, **params: object) -> None:
+    """Say an English sentence with a code and params for translation."""
+    out.append(Outcome(text, code, tuple(params.items()) if params else ()))
 
 
 def _said(key: tuple, template: str, code: str, *params: tuple[str, object]) -> Outcome:
@@ -116,8 +117,9 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         rng=rng.state,
         turn=config.ghost,
     )
-    out = _Out()
-    out.say(
+    out: _Out = []
+    _say(
+        out,
         f"A new game: {_name(s, s.ghost)} is the ghost in the Verlies, "
         f"{', '.join(_name(s, r) for r in s.runners())} start in the {c.rooms[c.treasury].name} (G1.2)",
         "game.start",
@@ -161,7 +163,8 @@ def _must_swap(s: State, hand: tuple[str, ...]) -> bool:
 
 def _swap_hand(s: State, out: _Out, seat: int) -> None:
     colour = card_parts(s.hands[seat][0])[0]
-    out.say(
+    _say(
+        out,
         f"{_name(s, seat)} was dealt four {colour} keys and swaps them for four new ones (G1.4)",
         "deal.swap",
         who=_name(s, seat),
@@ -179,7 +182,9 @@ def _refill_pile(s: State, out: _Out) -> None:
         s.pile = rng.shuffled(s.discards)
         s.rng = rng.state
         s.discards = []
-        out.say("The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle")
+        _say(
+            out, "The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle"
+        )
 
 
 def _draw_top(s: State) -> str:
@@ -267,13 +272,15 @@ def _start_turn(s: State, c: Content, out: _Out, seat: int) -> None:
     s.awaiting = _turn_prompt(s, c)
 
 
-def _playable(s: State, c: Content, seat: int) -> list[str]:
-    doors = c.rooms[s.rooms[seat]].doors
-    held = {k.partition("-")[0] for k in s.hands[seat]}
-    return [col for col in c.colours if col in doors and col in held]
+def _playable(s: State, c: Content, seat: int) -> tuple[str, ...]:
+    """The colours ``seat`` holds a key of and its room has a door of, in colour order (G3.2).
+
+    map and filter over C methods: no comprehension frames on a path run for most inputs."""
+    held = set(map(c.colour_of.__getitem__, s.hands[seat]))
+    return tuple(filter(held.__contains__, c.door_colours[s.rooms[seat]]))
 
 
-def _turn_prompt(s: State, c: Content, playable: list[str] | None = None) -> RunnerTurn:
+def _turn_prompt(s: State, c: Content, playable: tuple[str, ...] | None = None) -> RunnerTurn:
     seat = s.turn
     room = s.rooms[seat]
     if playable is None:
@@ -330,7 +337,8 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     who = _name(s, seat)
     if to == EXIT:
         s.phase, s.winner, s.awaiting = "over", seat, None
-        out.say(
+        _say(
+            out,
             f"{who} unlocks the {colour} exit of {c.label(here)}, escapes the castle and wins (G7)",
             "game.won",
             who=who,
@@ -444,21 +452,25 @@ def _reveal_prompt(s: State) -> RevealCard:
     return found[s.revealed]
 
 
-def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
+def _on_reveal(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
+    """G5.1: the next plan card, one room on; a figure there is caught (G5.2), else the next card or a
+    new round. Half of all inputs are reveals: this stays one function."""
+    s = state.clone()
     crest = s.plan[s.revealed]
     s.revealed += 1
     rooms = s.rooms
     here = rooms[s.ghost]
     to = c.ghost_steps[here].get(crest)
     if to is None:  # only with impossible_plan=stop
-        out.say(
+        _say(
+            out,
             f"The ghost turns over the {c.crest_en[crest]}: no room next to {c.label(here)} shows it, "
             "so it stops and the rest of its cards are void (G2.3)",
             "ghost.blocked",
             crest=crest,
         )
         _end_round(s, c, out)
-        return
+        return s
     rooms[s.ghost] = to
     said = _SAID.get((crest, to))
     if said is None:
@@ -469,22 +481,22 @@ def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
         )
     out.append(said)
     if rooms.count(to) == 1:  # the ghost alone there: most cards find no one
-        found: tuple[int, ...] = ()
-    else:
-        found = tuple([seat for seat in s.runners() if rooms[seat] == to])
+        if s.revealed < len(s.plan):
+            s.awaiting = _reveal_prompt(s)
+        else:
+            _end_round(s, c, out)
+        return s
+    found = tuple([seat for seat in s.runners() if rooms[seat] == to])
     if len(found) == 1:
         _catch(s, c, out, found[0])
-    elif found:
+    else:
         s.awaiting = ChooseVictim(
             s.ghost,
             f"{_name(s, s.ghost)} (the ghost): whom do you catch in {c.label(to)}?",
             to,
             found,
         )
-    elif s.revealed < len(s.plan):
-        s.awaiting = _reveal_prompt(s)
-    else:
-        _end_round(s, c, out)
+    return s
 
 
 def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
@@ -493,7 +505,8 @@ def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
     old = s.ghost
     room = s.rooms[old]
     left = len(s.plan) - s.revealed
-    out.say(
+    _say(
+        out,
         f"The ghost catches {_name(s, victim)} in {c.label(room)}"
         + (f"; its {left} other card{'s' if left > 1 else ''} stay hidden" if left else "")
         + " (G5.2)",
@@ -505,7 +518,8 @@ def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
     s.hands[old], s.hands[victim] = s.hands[victim], ()
     s.rooms[victim] = c.dungeon
     s.ghost = victim
-    out.say(
+    _say(
+        out,
         f"{_name(s, victim)} puts on the cloak and goes to the Verlies as the new ghost; "
         f"{_name(s, old)} takes the {len(s.hands[old])} keys and runs on from {c.label(room)} (G6)",
         "roles.swap",
@@ -533,7 +547,7 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
         raise NotAwaited("The game is over: nothing more is awaited.", "E2")
     if inp.kind not in prompt.accepts:
         raise NotAwaited(f"No {inp.kind} expected now; waiting for: {prompt.text}.", "E2")
-    out = _Out()
+    out: _Out = []
     s = _HANDLERS[inp.kind](state, content or (_CONTENT[0] if _CONTENT else _content()), out, prompt, inp)
     s.seq += 1
     return _new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__
@@ -575,12 +589,6 @@ def _on_plan(state: State, c: Content, out: _Out, prompt: Prompt, inp: Plan) -> 
     return s
 
 
-def _on_reveal(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
-    s = state.clone()
-    _resolve_reveal(s, c, out)
-    return s
-
-
 def _on_catch(state: State, c: Content, out: _Out, prompt: Prompt, inp: Catch) -> State:
     assert isinstance(prompt, ChooseVictim)
     if inp.seat not in prompt.seats:
@@ -617,7 +625,7 @@ def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: I
         if not prompt.optional:
             raise IllegalAction("This card must be taken: read it on the key slot.", "G4.1")
         s = state.clone()
-        out.say(f"{_name(s, seat)} leaves the top card", "runner.pass", who=_name(s, seat))
+        _say(out, f"{_name(s, seat)} leaves the top card", "runner.pass", who=_name(s, seat))
         _end_turn(s, c, out)
         return s
     colour, _, crest = inp.card.partition("-")
@@ -647,7 +655,7 @@ def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: I
         else:
             order = s.runners()
             i = order.index(seat)
-            out.say(f"{_name(s, seat)} has four keys", "deal.done", who=_name(s, seat))
+            _say(out, f"{_name(s, seat)} has four keys", "deal.done", who=_name(s, seat))
             _deal_next(s, c, out, order[i + 1] if i + 1 < len(order) else None)
         return s
     _take(s, out, seat, inp.card, prompt.purpose)
