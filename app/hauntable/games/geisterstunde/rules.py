@@ -285,7 +285,7 @@ def _turn_prompt(s: State, c: Content, playable: tuple[str, ...] | None = None) 
     room = s.rooms[seat]
     if playable is None:
         playable = _playable(s, c, seat)
-    key = (s.config.players[seat], seat, room, s.keys_played, *playable)
+    key = (s.config.players[seat], seat, room, s.keys_played, playable)
     found = _PROMPTS.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
@@ -327,14 +327,14 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
 
 def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     seat = s.turn
-    colour = card.partition("-")[0]
+    colour = c.colour_of[card]
     hand = list(s.hands[seat])
     hand.remove(card)
     s.hands[seat] = tuple(hand)
     s.discards = [*s.discards, card]  # G3.5
     here = s.rooms[seat]
     to = c.rooms[here].doors[colour]
-    who = _name(s, seat)
+    who = s.config.players[seat]
     if to == EXIT:
         s.phase, s.winner, s.awaiting = "over", seat, None
         _say(
