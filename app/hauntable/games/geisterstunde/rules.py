@@ -545,10 +545,11 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     prompt = state.awaiting
     if prompt is None:
         raise NotAwaited("The game is over: nothing more is awaited.", "E2")
-    if inp.kind not in prompt.accepts:
-        raise NotAwaited(f"No {inp.kind} expected now; waiting for: {prompt.text}.", "E2")
+    kind = inp.kind
+    if kind not in prompt.accepts:
+        raise NotAwaited(f"No {kind} expected now; waiting for: {prompt.text}.", "E2")
     out: _Out = []
-    s = _HANDLERS[inp.kind](state, content or (_CONTENT[0] if _CONTENT else _content()), out, prompt, inp)
+    s = _HANDLERS[kind](state, content or (_CONTENT[0] if _CONTENT else _content()), out, prompt, inp)
     s.seq += 1
     return _new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__
 
