@@ -7,7 +7,10 @@ whole: games per second, bot included), then its inputs are applied again from a
 loop (timed alone: inputs per second, apply only). CPU time of this process, wall clock beside it.
 Seeds are fixed (0, 1, 2, ...), so two runs play the same games.
 
-    .venv/bin/python bench/geisterstunde_games.py [--seconds 10] [--cpu N]
+    .venv/bin/python bench/geisterstunde_games.py [--seconds 10] [--cpu N] [--games N]
+
+``--games N`` plays exactly seeds 0 to N-1 instead: a fixed workload whose instruction count
+(``valgrind --tool=callgrind``) compares two versions even on a busy machine (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="stop starting new games after this")
     parser.add_argument("--cpu", type=int, default=None, help="pin the process to this CPU (Linux)")
+    parser.add_argument("--games", type=int, default=None, help="play exactly seeds 0..N-1 (fixed workload)")
     args = parser.parse_args(argv)
     if args.cpu is not None:
         os.sched_setaffinity(0, {args.cpu})
@@ -60,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     games: list[tuple[int, list[Input]]] = []
     unfinished = 0
     c0, w0 = time.process_time(), time.perf_counter()
-    while time.process_time() - c0 < args.seconds:
+    while len(games) < args.games if args.games is not None else time.process_time() - c0 < args.seconds:
         seed = len(games)
         inputs, finished = play_one(seed)
         games.append((seed, inputs))
@@ -79,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
 
     lengths = [len(i) for _, i in games]
     n = len(games)
+    if not n:
+        print("no games played")
+        return 0
     print(f"python {platform.python_version()} on {platform.machine()}, one thread")
     print(
         f"complete games per second (bot included): {n / play_cpu:,.1f} CPU  "

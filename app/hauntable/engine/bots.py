@@ -27,20 +27,45 @@ class RandomBot:
         self.end_bias = end_bias
 
     def choose(self, step: Step) -> Input:
-        prompt = step.awaiting
+        prompt = step.state.awaiting
         if prompt is None:
             raise ValueError("the game is over")
         if isinstance(prompt, RollDice):
             faces, source = self.dice.roll(prompt.dice)
             return self.make_roll(faces, source)
         choices = prompt.choices()
-        if not choices:
+        n = len(choices)
+        if not n:
             raise ValueError(f"the bot cannot answer {prompt.kind!r} prompts")
         # a prompt that accepts no "end" lists none: skip the scan (the ghost's plan lists ~70 choices)
-        ends = "end" in prompt.accepts and any(c.kind == "end" for c in choices)
-        if ends and len(choices) > 1 and self.rng.below(1000) >= self.end_bias * 1000:
-            choices = tuple(c for c in choices if c.kind != "end")
-        return choices[self.rng.below(len(choices))]
+        if n > 1 and "end" in prompt.accepts:
+            rest = _without_end(choices)
+            if rest is not None and self.rng.below(1000) >= self.end_bias * 1000:
+                choices = rest
+                n = len(rest)
+        return choices[self.rng.below(n)]
+
+
+# choices tuple (by identity) -> the same without its "end" choices (None: it lists no "end"). Games that
+# keep their recurring prompts (Geisterstunde's runner turns) hand the bot the same tuples again and again.
+_SPLIT: dict[int, tuple[tuple[Input, ...], tuple[Input, ...] | None]] = {}
+_SPLIT_MAX = 4096
+
+
+def _without_end(choices: tuple[Input, ...]) -> tuple[Input, ...] | None:
+    """``choices`` minus its ``end`` inputs, or None when it has none; remembered per tuple (by identity,
+    the tuple itself kept alive beside it so its id cannot be reused)."""
+    hit = _SPLIT.get(id(choices))
+    if hit is not None and hit[0] is choices:
+        return hit[1]
+    rest: tuple[Input, ...] | None = tuple(c for c in choices if c.kind != "end")
+    if len(rest) == len(choices):  # type: ignore[arg-type]
+        rest = None
+    if type(choices) is tuple:  # a list could change under the cache
+        if len(_SPLIT) >= _SPLIT_MAX:
+            _SPLIT.clear()
+        _SPLIT[id(choices)] = (choices, rest)
+    return rest
 
 
 def play(

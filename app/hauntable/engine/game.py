@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import operator
 from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
@@ -29,9 +30,11 @@ class Step(NamedTuple):
     state: Any
     outcomes: tuple[Outcome, ...] = ()
 
-    @property
-    def awaiting(self) -> Prompt | None:
-        return self.state.awaiting
+    # a C getter, not a Python method: bot loops ask it once or twice for every input applied
+    # (no annotation: in a NamedTuple that would make it a field)
+    awaiting = property(
+        operator.attrgetter("state.awaiting"), doc="The prompt the game waits for (a Prompt); None when over."
+    )
 
     @property
     def over(self) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from hauntable.engine.game import Step
-from hauntable.engine.inputs import Input
 from hauntable.games.geisterstunde.config import GameConfig, HouseRules
 from hauntable.games.geisterstunde.inputs import INPUTS
 from hauntable.games.geisterstunde.rules import apply, new_game
@@ -29,8 +28,8 @@ class Geisterstunde:
     def new_game(self, config: GameConfig) -> Step:
         return new_game(config)
 
-    def apply(self, state: State, inp: Input) -> Step:
-        return apply(state, inp)
+    # the rules' own function, not a method calling it: one call less for every input applied
+    apply = staticmethod(apply)
 
 
 GAME = Geisterstunde()

@@ -105,6 +105,32 @@ class Content:
         """Every sequence of 1-4 different crests, possible or not (house rule impossible_plan=stop)."""
         return tuple(p for n in range(1, 5) for p in itertools.permutations(self.crests, n))
 
+    @functools.cached_property
+    def door_colours(self) -> dict[str, tuple[str, ...]]:
+        """Room -> the colours of its doors, in the order of ``colours`` (the order choices are listed in)."""
+        return {r.id: tuple(col for col in self.colours if col in r.doors) for r in self.rooms.values()}
+
+    @functools.cached_property
+    def colour_of(self) -> dict[str, str]:
+        """Key card -> its colour (``"red-lion"`` -> ``"red"``); any other ``colour-...`` text is split."""
+        return _ColourOf({k: card_parts(k)[0] for k in self.keys})
+
+    @functools.cached_property
+    def plan_sets(self) -> dict[str, frozenset[tuple[str, ...]]]:
+        """``plans`` as sets: checking a laid plan is then one look-up (the bots lay one every round)."""
+        return {room: frozenset(plans) for room, plans in self.plans.items()}
+
+    @functools.cached_property
+    def all_plan_set(self) -> frozenset[tuple[str, ...]]:
+        return frozenset(self.all_plans)
+
+
+class _ColourOf(dict[str, str]):
+    """The deck's cards by colour; a card not in the deck (a test's made-up hand) is split on the fly."""
+
+    def __missing__(self, card: str) -> str:
+        return card.partition("-")[0]
+
 
 def card_parts(card: str) -> tuple[str, str]:
     """``"red-lion"`` -> ``("red", "lion")``."""

@@ -6,6 +6,7 @@ The plan prompt's choices are the ghost's private options: :func:`~.state.public
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
 from hauntable.engine.inputs import Input
@@ -16,6 +17,22 @@ from hauntable.games.geisterstunde.inputs import Catch, Discard, Draw, Pass, Pla
 _PLAN_INPUTS: dict[tuple[tuple[str, ...], ...], tuple[Input, ...]] = {}
 _REVEAL = (Reveal(),)
 _PASS = (Pass(),)
+_DISCARDS: dict[str, Discard] = {}  # card -> its discard input (inputs are immutable values)
+_CATCHES: dict[int, Catch] = {}
+
+
+def _discard(card: str) -> Discard:
+    found = _DISCARDS.get(card)
+    if found is None:
+        found = _DISCARDS[card] = Discard(card)
+    return found
+
+
+def _catch(seat: int) -> Catch:
+    found = _CATCHES.get(seat)
+    if found is None:
+        found = _CATCHES[seat] = Catch(seat)
+    return found
 
 
 def plan_inputs(plans: tuple[tuple[str, ...], ...]) -> tuple[Input, ...]:
@@ -36,6 +53,11 @@ class LayPlan(Prompt):
     plans: tuple[tuple[str, ...], ...] = dataclasses.field(default=(), repr=False)
 
     def choices(self) -> tuple[Input, ...]:
+        return self._choices
+
+    @functools.cached_property
+    def _choices(self) -> tuple[Input, ...]:
+        # looked up once per prompt: the look-up hashes all ~80 plans, and the rules reuse their prompts
         return plan_inputs(self.plans)
 
     def to_json(self) -> dict:
@@ -69,7 +91,7 @@ class DiscardKey(Prompt):
     cards: tuple[str, ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
-        return tuple(Discard(c) for c in self.cards)
+        return tuple(map(_discard, self.cards))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,4 +139,4 @@ class ChooseVictim(Prompt):
     seats: tuple[int, ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
-        return tuple(Catch(s) for s in self.seats)
+        return tuple(map(_catch, self.seats))

@@ -30,6 +30,7 @@ from hauntable.games.geisterstunde.prompts import (
 from hauntable.games.geisterstunde.state import State
 
 P = TypeVar("P", bound=Prompt)
+_new_step = tuple.__new__
 HAND = 4  # keys dealt at the start, and the most a hand may keep at the end of a turn (G1.3, G4.4)
 _END, _SKIP = End(), Skip()
 _KEYS: dict[str, Key] = {}
@@ -48,12 +49,14 @@ _CONTENT: list[Content] = []
 _PROMPTS: dict[tuple, Prompt] = {}
 _PROMPTS_MAX = 20_000
 _SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
+_REVEALS: dict[tuple[str, int, int], tuple[RevealCard, ...]] = {}  # (ghost, seat, cards) -> one per card
 
 
 def _remember(key: tuple, prompt: P) -> P:
     if len(_PROMPTS) >= _PROMPTS_MAX:
         _PROMPTS.clear()
         _SAID.clear()
+        _REVEALS.clear()
     _PROMPTS[key] = prompt
     return prompt
 
@@ -64,13 +67,26 @@ def _content() -> Content:
     return _CONTENT[0]
 
 
-class _Out(list[Outcome]):
-    """The outcomes of one apply, said as English sentences with a code and params for translation."""
+# The outcomes of one apply: a plain list (building a list subclass for every input cost more than the
+# sentences said into it), filled by ``_say`` or with ready-made outcomes.
+_Out = list[Outcome]
 
-    __slots__ = ()
 
-    def say(self, text: str, code: str, **params: object) -> None:
-        self.append(Outcome(text, code, tuple(params.items()) if params else ()))
+def _say(out: _Out, text: str, code: str, **params: object) -> None:
+    """Say an English sentence with a code and params for translation."""
+    out.append(Outcome(text, code, tuple(params.items()) if params else ()))
+
+
+def _said(key: tuple, template: str, code: str, *params: tuple[str, object]) -> Outcome:
+    """A recurring outcome, built once: ``template`` is filled from ``params`` (outcomes are immutable, and
+    ``key`` names everything the sentence says), so a repeat costs one look-up and no formatting."""
+    found = _SAID.get(key)
+    if found is None:
+        found = _SAID[key] = Outcome(template.format_map(dict(params)), code, params)
+    return found
+
+
+_ROUND_END = Outcome("The ghost takes its cards back; a new round begins (G5.5)", "round.end")
 
 
 def _name(s: State, seat: int) -> str:
@@ -101,8 +117,9 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         rng=rng.state,
         turn=config.ghost,
     )
-    out = _Out()
-    out.say(
+    out: _Out = []
+    _say(
+        out,
         f"A new game: {_name(s, s.ghost)} is the ghost in the Verlies, "
         f"{', '.join(_name(s, r) for r in s.runners())} start in the {c.rooms[c.treasury].name} (G1.2)",
         "game.start",
@@ -146,7 +163,8 @@ def _must_swap(s: State, hand: tuple[str, ...]) -> bool:
 
 def _swap_hand(s: State, out: _Out, seat: int) -> None:
     colour = card_parts(s.hands[seat][0])[0]
-    out.say(
+    _say(
+        out,
         f"{_name(s, seat)} was dealt four {colour} keys and swaps them for four new ones (G1.4)",
         "deal.swap",
         who=_name(s, seat),
@@ -164,7 +182,9 @@ def _refill_pile(s: State, out: _Out) -> None:
         s.pile = rng.shuffled(s.discards)
         s.rng = rng.state
         s.discards = []
-        out.say("The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle")
+        _say(
+            out, "The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle"
+        )
 
 
 def _draw_top(s: State) -> str:
@@ -192,17 +212,25 @@ def _plans(s: State, c: Content, room: str) -> tuple[tuple[str, ...], ...]:
 def _start_round(s: State, c: Content, out: _Out) -> None:
     s.phase, s.plan, s.revealed, s.turn = "plan", (), 0, s.ghost
     room = s.rooms[s.ghost]
-    s.awaiting = LayPlan(
-        s.ghost,
-        f"{_name(s, s.ghost)} (the ghost): lay 1 to 4 crest cards face down",
-        room,
-        _plans(s, c, room),
-    )
+    plans = _plans(s, c, room)
+    # id(plans): the cached prompt holds ``plans``, so that id cannot name another tuple while it is cached
+    key = (s.config.players[s.ghost], s.ghost, "plan", room, id(plans))
+    found = _PROMPTS.get(key)
+    if found is None:
+        text = f"{_name(s, s.ghost)} (the ghost): lay 1 to 4 crest cards face down"
+        found = _remember(key, LayPlan(s.ghost, text, room, plans))
+    s.awaiting = found
 
 
 def check_plan(s: State, c: Content, inp: Plan) -> None:
     """G2.1-G2.3: known crests, and (house rule impossible_plan=refuse) every card one step on."""
-    for crest in inp.crests:
+    crests = inp.crests
+    if s.config.house_rules.impossible_plan == "stop":
+        if crests in c.all_plan_set:
+            return
+    elif crests in c.plan_sets[s.rooms[s.ghost]]:
+        return  # one of the listed legal plans: nothing to explain
+    for crest in crests:
         if crest not in c.crests:
             raise UnreadableInput(f"{crest!r} is not a crest; crests: {', '.join(c.crests)}.", "E1")
     if s.config.house_rules.impossible_plan == "stop":
@@ -222,7 +250,16 @@ def check_plan(s: State, c: Content, inp: Plan) -> None:
 def _resolve_plan(s: State, c: Content, out: _Out, inp: Plan) -> None:
     s.plan = inp.crests
     n = len(inp.crests)
-    out.say(f"The ghost lays {n} card{'s' if n > 1 else ''} face down (G2.4)", "ghost.plan", cards=n)
+    out.append(
+        _said(
+            ("plan", n),
+            "The ghost lays {cards} cards face down (G2.4)"
+            if n > 1
+            else "The ghost lays 1 card face down (G2.4)",
+            "ghost.plan",
+            ("cards", n),
+        )
+    )
     s.phase = "run"
     _start_turn(s, c, out, s.runners()[0])
 
@@ -235,18 +272,20 @@ def _start_turn(s: State, c: Content, out: _Out, seat: int) -> None:
     s.awaiting = _turn_prompt(s, c)
 
 
-def _playable(s: State, c: Content, seat: int) -> list[str]:
-    doors = c.rooms[s.rooms[seat]].doors
-    held = {k.partition("-")[0] for k in s.hands[seat]}
-    return [col for col in c.colours if col in doors and col in held]
+def _playable(s: State, c: Content, seat: int) -> tuple[str, ...]:
+    """The colours ``seat`` holds a key of and its room has a door of, in colour order (G3.2).
+
+    map and filter over C methods: no comprehension frames on a path run for most inputs."""
+    held = set(map(c.colour_of.__getitem__, s.hands[seat]))
+    return tuple(filter(held.__contains__, c.door_colours[s.rooms[seat]]))
 
 
-def _turn_prompt(s: State, c: Content, playable: list[str] | None = None) -> RunnerTurn:
+def _turn_prompt(s: State, c: Content, playable: tuple[str, ...] | None = None) -> RunnerTurn:
     seat = s.turn
     room = s.rooms[seat]
     if playable is None:
         playable = _playable(s, c, seat)
-    key = (s.config.players[seat], seat, room, s.keys_played, *playable)
+    key = (s.config.players[seat], seat, room, s.keys_played, playable)
     found = _PROMPTS.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
@@ -273,8 +312,11 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
             raise IllegalAction(f"{_name(s, seat)} does not hold the key card {inp.card}.", "G3.3")
         card = inp.card
     else:
-        card = next((k for k in hand if k.startswith(colour + "-")), "")
-        if not card:
+        prefix = colour + "-"
+        for card in hand:
+            if card.startswith(prefix):
+                break
+        else:
             raise IllegalAction(f"{_name(s, seat)} holds no {colour} key.", "G3.3")
     room = c.rooms[s.rooms[seat]]
     if colour not in room.doors:
@@ -285,17 +327,18 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
 
 def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     seat = s.turn
-    colour = card.partition("-")[0]
+    colour = c.colour_of[card]
     hand = list(s.hands[seat])
     hand.remove(card)
     s.hands[seat] = tuple(hand)
     s.discards = [*s.discards, card]  # G3.5
     here = s.rooms[seat]
     to = c.rooms[here].doors[colour]
-    who = _name(s, seat)
+    who = s.config.players[seat]
     if to == EXIT:
         s.phase, s.winner, s.awaiting = "over", seat, None
-        out.say(
+        _say(
+            out,
             f"{who} unlocks the {colour} exit of {c.label(here)}, escapes the castle and wins (G7)",
             "game.won",
             who=who,
@@ -316,7 +359,14 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     if playable:
         s.awaiting = _turn_prompt(s, c, playable)
     else:
-        out.say(f"{who} has no key for a door here: the move ends", "runner.stuck", who=who)
+        out.append(
+            _said(
+                ("stuck", who),
+                "{who} has no key for a door here: the move ends",
+                "runner.stuck",
+                ("who", who),
+            )
+        )
         _finish_move(s, c, out)
 
 
@@ -349,9 +399,23 @@ def _take(s: State, out: _Out, seat: int, card: str, purpose: str) -> None:
     s.hands[seat] = (*s.hands[seat], card)
     who = _name(s, seat)
     if purpose == "skip":
-        out.say(f"{who} skips the turn and takes the top card (G4.1)", "runner.skip", who=who)
+        out.append(
+            _said(
+                ("skip", who),
+                "{who} skips the turn and takes the top card (G4.1)",
+                "runner.skip",
+                ("who", who),
+            )
+        )
     else:
-        out.say(f"{who} ends on the crest of the top card and takes it (G4.2)", "runner.refill", who=who)
+        out.append(
+            _said(
+                ("refill", who),
+                "{who} ends on the crest of the top card and takes it (G4.2)",
+                "runner.refill",
+                ("who", who),
+            )
+        )
 
 
 def _end_turn(s: State, c: Content, out: _Out) -> None:
@@ -377,30 +441,37 @@ def _end_turn(s: State, c: Content, out: _Out) -> None:
 
 
 def _reveal_prompt(s: State) -> RevealCard:
-    n, i = len(s.plan), s.revealed + 1
-    key = (s.config.players[s.ghost], s.ghost, "reveal", i, n)
-    found = _PROMPTS.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    text = f"{_name(s, s.ghost)} (the ghost): turn over card {i} of {n}"
-    return _remember(key, RevealCard(s.ghost, text, i, n))
+    ghost = s.ghost
+    key = (s.config.players[ghost], ghost, len(s.plan))
+    found = _REVEALS.get(key)
+    if found is None:  # the whole reveal, card by card, built once per ghost and plan length
+        who, n = key[0], key[2]
+        text = "{} (the ghost): turn over card {} of {}"
+        found = tuple(RevealCard(ghost, text.format(who, i, n), i, n) for i in range(1, n + 1))
+        _REVEALS[key] = found
+    return found[s.revealed]
 
 
-def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
+def _on_reveal(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
+    """G5.1: the next plan card, one room on; a figure there is caught (G5.2), else the next card or a
+    new round. Half of all inputs are reveals: this stays one function."""
+    s = state.clone()
     crest = s.plan[s.revealed]
     s.revealed += 1
-    here = s.rooms[s.ghost]
-    to = c.step(here, crest)
+    rooms = s.rooms
+    here = rooms[s.ghost]
+    to = c.ghost_steps[here].get(crest)
     if to is None:  # only with impossible_plan=stop
-        out.say(
+        _say(
+            out,
             f"The ghost turns over the {c.crest_en[crest]}: no room next to {c.label(here)} shows it, "
             "so it stops and the rest of its cards are void (G2.3)",
             "ghost.blocked",
             crest=crest,
         )
         _end_round(s, c, out)
-        return
-    s.rooms[s.ghost] = to
+        return s
+    rooms[s.ghost] = to
     said = _SAID.get((crest, to))
     if said is None:
         said = _SAID[crest, to] = Outcome(
@@ -409,21 +480,23 @@ def _resolve_reveal(s: State, c: Content, out: _Out) -> None:
             (("crest", crest), ("room", to)),
         )
     out.append(said)
-    rooms = s.rooms
+    if rooms.count(to) == 1:  # the ghost alone there: most cards find no one
+        if s.revealed < len(s.plan):
+            s.awaiting = _reveal_prompt(s)
+        else:
+            _end_round(s, c, out)
+        return s
     found = tuple([seat for seat in s.runners() if rooms[seat] == to])
     if len(found) == 1:
         _catch(s, c, out, found[0])
-    elif found:
+    else:
         s.awaiting = ChooseVictim(
             s.ghost,
             f"{_name(s, s.ghost)} (the ghost): whom do you catch in {c.label(to)}?",
             to,
             found,
         )
-    elif s.revealed < len(s.plan):
-        s.awaiting = _reveal_prompt(s)
-    else:
-        _end_round(s, c, out)
+    return s
 
 
 def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
@@ -432,7 +505,8 @@ def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
     old = s.ghost
     room = s.rooms[old]
     left = len(s.plan) - s.revealed
-    out.say(
+    _say(
+        out,
         f"The ghost catches {_name(s, victim)} in {c.label(room)}"
         + (f"; its {left} other card{'s' if left > 1 else ''} stay hidden" if left else "")
         + " (G5.2)",
@@ -444,7 +518,8 @@ def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
     s.hands[old], s.hands[victim] = s.hands[victim], ()
     s.rooms[victim] = c.dungeon
     s.ghost = victim
-    out.say(
+    _say(
+        out,
         f"{_name(s, victim)} puts on the cloak and goes to the Verlies as the new ghost; "
         f"{_name(s, old)} takes the {len(s.hands[old])} keys and runs on from {c.label(room)} (G6)",
         "roles.swap",
@@ -457,7 +532,7 @@ def _catch(s: State, c: Content, out: _Out, victim: int) -> None:
 
 def _end_round(s: State, c: Content, out: _Out, caught: bool = False) -> None:
     if not caught:
-        out.say("The ghost takes its cards back; a new round begins (G5.5)", "round.end")
+        out.append(_ROUND_END)
     s.round += 1
     _start_round(s, c, out)
 
@@ -470,12 +545,13 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     prompt = state.awaiting
     if prompt is None:
         raise NotAwaited("The game is over: nothing more is awaited.", "E2")
-    if inp.kind not in prompt.accepts:
-        raise NotAwaited(f"No {inp.kind} expected now; waiting for: {prompt.text}.", "E2")
-    out = _Out()
-    s = _HANDLERS[inp.kind](state, content or _content(), out, prompt, inp)
+    kind = inp.kind
+    if kind not in prompt.accepts:
+        raise NotAwaited(f"No {kind} expected now; waiting for: {prompt.text}.", "E2")
+    out: _Out = []
+    s = _HANDLERS[kind](state, content or (_CONTENT[0] if _CONTENT else _content()), out, prompt, inp)
     s.seq += 1
-    return Step(s, tuple(out))
+    return _new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__
 
 
 def _on_key(state: State, c: Content, out: _Out, prompt: Prompt, inp: Key) -> State:
@@ -514,12 +590,6 @@ def _on_plan(state: State, c: Content, out: _Out, prompt: Prompt, inp: Plan) -> 
     return s
 
 
-def _on_reveal(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
-    s = state.clone()
-    _resolve_reveal(s, c, out)
-    return s
-
-
 def _on_catch(state: State, c: Content, out: _Out, prompt: Prompt, inp: Catch) -> State:
     assert isinstance(prompt, ChooseVictim)
     if inp.seat not in prompt.seats:
@@ -538,7 +608,8 @@ def _on_discard(state: State, c: Content, out: _Out, prompt: Prompt, inp: Discar
     hand.remove(inp.card)
     s.hands[s.turn] = tuple(hand)
     s.discards = [*s.discards, inp.card]
-    out.say(f"{_name(s, s.turn)} discards a key (G4.4)", "runner.discard", who=_name(s, s.turn))
+    who = _name(s, s.turn)
+    out.append(_said(("discard", who), "{who} discards a key (G4.4)", "runner.discard", ("who", who)))
     _end_turn(s, c, out)
     return s
 
@@ -555,7 +626,7 @@ def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: I
         if not prompt.optional:
             raise IllegalAction("This card must be taken: read it on the key slot.", "G4.1")
         s = state.clone()
-        out.say(f"{_name(s, seat)} leaves the top card", "runner.pass", who=_name(s, seat))
+        _say(out, f"{_name(s, seat)} leaves the top card", "runner.pass", who=_name(s, seat))
         _end_turn(s, c, out)
         return s
     colour, _, crest = inp.card.partition("-")
@@ -585,7 +656,7 @@ def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: I
         else:
             order = s.runners()
             i = order.index(seat)
-            out.say(f"{_name(s, seat)} has four keys", "deal.done", who=_name(s, seat))
+            _say(out, f"{_name(s, seat)} has four keys", "deal.done", who=_name(s, seat))
             _deal_next(s, c, out, order[i + 1] if i + 1 < len(order) else None)
         return s
     _take(s, out, seat, inp.card, prompt.purpose)

@@ -12,7 +12,10 @@ from typing import Any
 from hauntable.engine.prompts import Prompt
 from hauntable.games.geisterstunde.config import GameConfig
 
-_ORDER: dict[tuple[int, int], tuple[int, ...]] = {}
+# players -> ghost seat -> the runners in turn order (G3.1), for the 2 to 4 players the game allows
+_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((ghost + i) % n for i in range(1, n)) for ghost in range(n)) for n in (2, 3, 4)
+}
 
 
 @dataclasses.dataclass
@@ -62,12 +65,7 @@ class State:
 
     def runners(self) -> tuple[int, ...]:
         """The runners in turn order: from the ghost's left, clockwise (G3.1)."""
-        key = (self.ghost, len(self.rooms))
-        found = _ORDER.get(key)
-        if found is None:
-            n = len(self.rooms)
-            found = _ORDER[key] = tuple((self.ghost + i) % n for i in range(1, n))
-        return found
+        return _ORDER[len(self.rooms)][self.ghost]
 
     def to_json(self) -> dict[str, Any]:
         return {
