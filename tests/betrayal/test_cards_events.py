@@ -628,3 +628,31 @@ def test_Hideous_Shriek_the_Candle_helps_only_the_drawer():
     step.state.explorers[1].items.append("Candle")
     step = do(step, "roll 2,2,0,0,0")
     assert step.awaiting.player == 1 and step.awaiting.dice == 3  # Ox's Sanity 3, no extra die
+
+
+def test_C16_window_rooms_ask_the_table_once_per_room_and_the_answer_decides_who_rolls():
+    from hauntable.games.betrayal import HouseRules
+
+    ask = HouseRules(window_rooms="ask")
+    step = drawn(
+        "Shrieking Wind", house_rules=ask
+    )  # Zoe in the Gardens (outdoors), Ox and Vivian in the hall
+    prompt = step.awaiting
+    assert prompt.player is None and "Entrance Hall tile show an outside window" in prompt.text
+    assert choices(step) == ["choose yes", "choose no"]
+    yes = do(step, "choose yes")
+    assert yes.state.marks["windows"] == {"Entrance Hall": True}
+    rollers = []
+    while yes.awaiting.kind == "roll" and len(rollers) < 3:
+        rollers.append(yes.awaiting.player)
+        yes = do(yes, "roll " + ",".join(["2"] * yes.awaiting.dice))  # 5+: nothing happens
+    assert rollers == [0, 1, 2]
+    no = do(step, "choose no")
+    assert no.awaiting.kind == "roll" and no.awaiting.player == 0
+    no = do(no, "roll " + ",".join(["2"] * no.awaiting.dice))
+    assert no.awaiting.kind != "roll"  # Zoe alone: the hall has no window
+
+
+def test_C16_by_default_our_window_guess_decides_without_asking():
+    step = drawn("Shrieking Wind")
+    assert step.awaiting.kind == "roll" and "windows" not in step.state.marks

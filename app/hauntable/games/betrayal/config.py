@@ -31,6 +31,7 @@ class HouseRules:
     revolving_wall: bool = False  # add the optional Revolving Wall room tile to the stack (B6.11)
     monster_secret_passages: str = "allowed"  # allowed (de) | forbidden (ru2), H5.4
     haunt_mode: str = "scripted"  # scripted (the table runs the haunts it knows) | book (always the books)
+    window_rooms: str = "data"  # data (our guess, rooms.toml) | ask (the table says what the tiles show), C16
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),
@@ -42,6 +43,7 @@ class HouseRules:
         "once_per_game_bonus": ("per_explorer", "per_room"),
         "monster_secret_passages": ("allowed", "forbidden"),
         "haunt_mode": ("scripted", "book"),
+        "window_rooms": ("data", "ask"),
     }
 
     def __post_init__(self) -> None:

@@ -284,6 +284,9 @@ def _if(w, seat, card, cond, then, otherwise):
 
 
 def _each(w, seat, card, where, effects):
+    if where == "outdoors" and (unsure := windows_to_ask(w)):  # the printed tiles say (C16)
+        again = ("effects", dict(seat=seat, card=card, effects=[["each", where, effects]]))
+        return [("window_ask", dict(rooms=unsure, card=card)), again]
     seats = [s for s in w.seats_from(seat) if w.s.explorers[s].alive and _is_at(w, s, where)]
     if not seats:
         w.say(f"{card}: nobody is affected", "card.nobody", card=card)
@@ -402,9 +405,46 @@ def holds(w: World, seat: int, cond: str) -> bool:
     raise ValueError(f"unknown condition {cond!r}")
 
 
+WINDOWS = "windows"  # state.marks[WINDOWS]: room -> the table's answer, does its tile show an outside window
+
+
 def is_outdoors(w: World, room: str) -> bool:
-    """Outdoor rooms, and rooms our data marks as likely to have an outside window (rooms.toml)."""
-    return room in OUTDOORS or w.content.rooms[room].windows == "likely"
+    """Outdoor rooms, and rooms with an outside window: the table's answer when it was asked (house rule
+    window_rooms=ask), else our data's guess (rooms.toml ``windows = "likely"``; C16)."""
+    if room in OUTDOORS:
+        return True
+    told = w.s.marks.get(WINDOWS, {})
+    if room in told:
+        return told[room]
+    return w.content.rooms[room].windows == "likely"
+
+
+def windows_to_ask(w: World) -> list[str]:
+    """Rooms with a living explorer in them whose window the table has not been asked about yet (only
+    under the house rule window_rooms=ask; outdoor rooms need no answer)."""
+    if w.s.config.house_rules.window_rooms != "ask":
+        return []
+    told = w.s.marks.get(WINDOWS, {})
+    rooms = {e.room for e in w.s.explorers if e.alive}
+    return sorted(r for r in rooms if r not in OUTDOORS and r not in told)
+
+
+@task("window_ask")
+def window_ask(w: World, rooms: list[str], card: str) -> None:
+    """C16: ask the table whether a room's printed tile shows an outside window; remembered for the game."""
+    w.ask(
+        ChooseOption(None, f"{card}: does the {rooms[0]} tile show an outside window?", card, ("yes", "no")),
+        on="window_told",
+        rooms=rooms,
+        card=card,
+    )
+
+
+@task("window_told")
+def window_told(w: World, rooms: list[str], card: str, option: str) -> None:
+    w.s.marks[WINDOWS] = {**w.s.marks.get(WINDOWS, {}), rooms[0]: option == "yes"}
+    if rooms[1:]:
+        w.then(("window_ask", dict(rooms=rooms[1:], card=card)))
 
 
 def _is_at(w: World, seat: int, where: str) -> bool:
