@@ -10,8 +10,8 @@ Crests of the rooms (row 0 north): 00 lion 01 eagle 02 lily 03 tower 04 dragon /
 
 from __future__ import annotations
 
+from enginekit import do_with, refused_with
 from hauntable.engine.game import Step
-from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import Rejection
 from hauntable.games.geisterstunde import GAME, GameConfig
 from hauntable.games.geisterstunde import rules as _rules
@@ -27,20 +27,12 @@ def start(n: int = 3, **kwargs) -> Step:
 
 def do(step: Step, *texts: str) -> Step:
     """Apply inputs given as text, in order."""
-    for text in texts:
-        step = GAME.apply(step.state, GAME.inputs.parse(text))
-    return step
+    return do_with(GAME, step, *texts)
 
 
 def refused(step: Step, text: str) -> Rejection:
     """Apply an input that must be refused; check the state is untouched and return the rejection."""
-    before = state_hash(step.state)
-    try:
-        GAME.apply(step.state, GAME.inputs.parse(text))
-    except Rejection as exc:
-        assert state_hash(step.state) == before
-        return exc
-    raise AssertionError(f"{text!r} was accepted")
+    return refused_with(GAME, step, text)
 
 
 def arrange(step: Step, at=None, hands=None, pile=None, ghost_at=None) -> Step:
