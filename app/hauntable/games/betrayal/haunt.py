@@ -183,8 +183,13 @@ def haunt_start(w: World) -> None:
     else:
         text = f"Haunt {number}: everyone reads it in {SECRETS}. Tap ready when set."
         book = SECRETS
-    if sc is not None:
-        text += f" The table runs this haunt ({sc.name}; docs/haunts.md)."
+    if sc is not None:  # our own scenario on this number, not the printed haunt: nobody reads the books
+        who = f"{w.who(traitor)}, you are the traitor. " if traitor is not None else ""
+        text = (
+            f"Haunt {number}: {who}The table runs its own scenario for this haunt, {sc.name}, not the "
+            f"printed one: do not read the books (the house rule haunt_mode=book plays the printed haunt). "
+            f"Heroes: {sc.heroes_goal} Traitor: {sc.traitor_goal} Tap ready."
+        )
     w.ask(HandOff(traitor, text, number, book), on="haunt_ready")
 
 
