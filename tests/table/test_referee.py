@@ -149,7 +149,9 @@ def test_every_rejection_shows_its_sentence_and_changes_nothing(table):
 
 def test_an_unknown_tag_is_a_message_never_a_crash(table):
     verdicts = table.lay(STRANGER, "ground:4,0")
-    assert [v.message for v in verdicts] == [f"Unknown tag {STRANGER}: enrol it from the admin menu"]
+    assert [v.message for v in verdicts] == [
+        f"Unknown tag {STRANGER}: the operator enrols it with hauntable enroll"
+    ]
 
 
 def test_a_tile_laid_beyond_an_open_door_moves_the_explorer_there(table):

@@ -9,7 +9,7 @@ so a registry moves to a rebuilt table or a spare SD card.
 >>> reg.enrol("04:a2:5b:1c:7f:80:00", "tile", "Kitchen")
 Tag(uid='04:A2:5B:1C:7F:80:00', kind='tile', name='Kitchen')
 >>> reg.describe("04:A2:5B:1C:7F:80:01")
-'Unknown tag 04:A2:5B:1C:7F:80:01: enrol it from the admin menu'
+'Unknown tag 04:A2:5B:1C:7F:80:01: the operator enrols it with hauntable enroll'
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ class TagRegistry:
         """What a player is told about a UID: its piece, or how to enrol an unknown one."""
         tag = self.lookup(uid)
         if tag is None:
-            return f"Unknown tag {uid}: enrol it from the admin menu"
+            return f"Unknown tag {uid}: the operator enrols it with hauntable enroll"
         return f"the {tag.kind} {tag.name}"
 
     @_locked
