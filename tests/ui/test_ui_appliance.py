@@ -270,24 +270,6 @@ def test_a_logged_game_that_no_longer_replays_is_named_not_crashed_on(make_app, 
 
 # --- the Kivy app itself killed mid-game (tests/appliance/test_power_loss.py kills the bot)
 
-KILLED_APP = """
-import sys
-from hauntable.ui.harness import kv_env
-kv_env()
-from hauntable.engine.log import GameLog
-from hauntable.ui import demo
-from hauntable.ui.app import HauntableApp, UiSettings
-from hauntable.ui.harness import Harness
-
-log = GameLog(sys.argv[1])
-h = Harness(HauntableApp(UiSettings(pin_file=sys.argv[2]), log=log, seed=5, today="11-30"))
-assert h.app.start_game([("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]) is None
-while h.app.channel.step.awaiting is not None:
-    demo.play(h.app.channel, h.app.simulator, 5, 1)  # one answer, as a tap or a hand would give it
-    h.frames(1)
-    print(h.app.channel.seq, flush=True)
-"""
-
 
 def test_the_app_killed_mid_game_offers_the_game_back_at_the_logged_state(make_app, tmp_path):
     import os
@@ -297,12 +279,13 @@ def test_the_app_killed_mid_game_offers_the_game_back_at_the_logged_state(make_a
 
     from hauntable.engine.hashing import state_hash
     from hauntable.session import Session
+    from hauntable.ui.harness import KILLABLE_APP
 
     db, pin = tmp_path / "table.sqlite3", tmp_path / "pin.json"
     env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "PYTHONPATH": os.pathsep.join(sys.path)}
     for kill_after in (7, 23, 41):  # inputs accepted (and shown) before the power goes
         proc = subprocess.Popen(
-            [sys.executable, "-c", KILLED_APP, str(db), str(pin)],
+            [sys.executable, "-c", KILLABLE_APP, str(db), str(pin)],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,

@@ -118,3 +118,25 @@ class Harness:
         if written and written != path:
             os.replace(written, path)
         return path
+
+
+# A script (``python -c KILLABLE_APP DB PIN_FILE``) that runs the real app on a new game and answers its
+# prompts one a frame, as taps or the simulated table would, printing the seq after each: the power-loss
+# test and bench/app_power_loss.py SIGKILL it at chosen points and check what the log kept.
+KILLABLE_APP = """
+import sys
+from hauntable.ui.harness import kv_env
+kv_env()
+from hauntable.engine.log import GameLog
+from hauntable.ui import demo
+from hauntable.ui.app import HauntableApp, UiSettings
+from hauntable.ui.harness import Harness
+
+log = GameLog(sys.argv[1])
+h = Harness(HauntableApp(UiSettings(pin_file=sys.argv[2]), log=log, seed=5, today="11-30"))
+assert h.app.start_game([("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]) is None
+while h.app.channel.step.awaiting is not None:
+    demo.play(h.app.channel, h.app.simulator, 5, 1)  # one answer, as a tap or a hand would give it
+    h.frames(1)
+    print(h.app.channel.seq, flush=True)
+"""
