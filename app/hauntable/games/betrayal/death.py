@@ -1,33 +1,16 @@
 """Death after the haunt (rule K9 in docs/rules.md): a trait that drops past its lowest step reaches the
 skull and the explorer dies (``World.change_trait`` queues the ``die`` task). The dead's items, omens and
-companions stay in the room as item piles anyone there may pick up (C4); the dead get no more turns.
-
-``living_seats`` and ``next_living_seat`` are for the turn order (the haunt's turn rules use them too).
+companions stay in the room as item piles anyone there may pick up (C4); the dead get no more turns
+(the haunt's turn order, ``haunt.haunt_next_turn``, skips them).
 """
 
 from __future__ import annotations
 
 from hauntable.games.betrayal.cards.holding import PILE
-from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.world import World, task
 
 # tasks that belong to the turn, not to one explorer: they stay queued when that explorer dies
 TURN_TASKS = ("next_turn",)
-
-
-def living_seats(state: State) -> list[int]:
-    """Seats whose explorer is alive, in seat order."""
-    return [e.seat for e in state.explorers if e.alive]
-
-
-def next_living_seat(state: State, seat: int) -> int | None:
-    """The first living explorer clockwise after ``seat`` (``seat`` itself last); None when all are dead."""
-    n = len(state.explorers)
-    for i in range(1, n + 1):
-        nxt = (seat + i) % n
-        if state.explorers[nxt].alive:
-            return nxt
-    return None
 
 
 def kill(w: World, seat: int, why: str = "") -> None:

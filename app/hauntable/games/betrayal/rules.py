@@ -425,20 +425,16 @@ def haunt_result(w: World, seat: int, total: int) -> None:
 
 @task("next_turn")
 def next_turn(w: World, seat: int) -> None:
-    """The next living explorer clockwise takes a turn (K9: the dead are skipped)."""
+    """The next explorer clockwise takes a turn. Nobody dies before the haunt (B4.2); after it, the haunt's
+    turn order (haunt.py) skips the dead (K9)."""
     if w.s.phase == "haunt":  # H2.3: the haunt's own turn order (haunt.py)
         w.then(("haunt_next_turn", dict(seat=seat)))
         return
-    n = len(w.s.explorers)
+    nxt = (seat + 1) % len(w.s.explorers)
     if w.s._first is None:
         w.s._first = first_seat(w.s.config, w.content)
-    first, nxt = w.s._first, seat
-    for _ in range(n):
-        nxt = (nxt + 1) % n
-        if nxt == first:
-            w.s.round += 1
-        if w.s.explorers[nxt].alive:
-            break
+    if nxt == w.s._first:
+        w.s.round += 1
     w.s.turn = Turn(nxt)
     w.say(f"{w.who(nxt)}'s turn", "turn.start", who=w.who(nxt))
     if w.s.explorers[nxt].kept or w.s.marks.get("Music Box open"):
