@@ -29,6 +29,7 @@ SCREENS = (
     "card",
     "haunt",
     "admin",
+    "enrol",
     "export",
     "rules",
     "selftest",
@@ -73,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         logged_channel = Channel(logged)
         demo.play(logged_channel, TableSimulator(logged_channel, seed), seed, steps)
     log.mark(1, "abandoned")
-    settings = UiSettings(pin_file=str(scratch / "admin-pin.json"), export_dir=str(stick))
+    settings = UiSettings(
+        pin_file=str(scratch / "admin-pin.json"), export_dir=str(stick), data_dir=str(scratch)
+    )
     h = Harness(HauntableApp(settings, log=log, seed=3, today="11-30"))
 
     def show_game(seed: int, steps: int, stop=None, seats: int = 4) -> None:
@@ -101,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
                 h.frames(1)
                 if screen.selftest_rows is not None:
                     break
+        elif page == "enrol":
+            _enrol(h, screen)
         else:
             screen.open_page(page)
 
@@ -114,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         "card": lambda: (show_game(5, 400, lambda p: p.kind == "card"), h.app.sim("draw_card")),
         "haunt": lambda: show_game(3, 2000),
         "admin": lambda: admin_page("menu"),
+        "enrol": lambda: admin_page("enrol"),
         "export": lambda: admin_page("export"),
         "rules": lambda: admin_page("rules"),
         "selftest": lambda: admin_page("selftest"),
@@ -132,6 +138,21 @@ def main(argv: list[str] | None = None) -> int:
     h.close()
     log.close()
     return 0
+
+
+def _enrol(h, screen) -> None:
+    """The enrol page after the Kitchen's tag was saved and the same tag was laid again for the Library."""
+    screen.open_enrol()
+    for tag in screen.desk.registry.all():  # each language starts from an empty registry
+        screen.desk.registry.forget(tag.uid)
+    for name in ("Kitchen", "Library"):
+        screen.enrol_pick(name)
+        if name == "Kitchen":
+            screen.sim_lay()
+        for _ in range(200):
+            h.frames(1)
+            if screen.enrol_said is not None and screen.enrol_said.key in ("enrol.saved", "enrol.already"):
+                break
 
 
 def _castle(h) -> None:

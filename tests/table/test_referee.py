@@ -150,7 +150,8 @@ def test_every_rejection_shows_its_sentence_and_changes_nothing(table):
 def test_an_unknown_tag_is_a_message_never_a_crash(table):
     verdicts = table.lay(STRANGER, "ground:4,0")
     assert [v.message for v in verdicts] == [
-        f"Unknown tag {STRANGER}: the operator enrols it with hauntable enroll"
+        f"Unknown tag {STRANGER}: the operator enrols it in the admin menu (Enrol tags) "
+        "or with hauntable enroll"
     ]
 
 

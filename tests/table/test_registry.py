@@ -39,7 +39,8 @@ def test_an_unknown_tag_is_a_message_never_a_crash():
     assert reg.lookup("garbage") is None
     assert (
         reg.describe("04:A2:5B:1C:7F:80:09")
-        == "Unknown tag 04:A2:5B:1C:7F:80:09: the operator enrols it with hauntable enroll"
+        == "Unknown tag 04:A2:5B:1C:7F:80:09: the operator enrols it in the admin menu (Enrol tags) "
+        "or with hauntable enroll"
     )
 
 

@@ -28,6 +28,8 @@ def make_app(tmp_path_factory):
 
     def make(seed: int = 3, log=None, **settings):
         settings.setdefault("pin_file", str(pin_file))
+        # never the user's data directory: the tag registry and admin settings go to a scratch one
+        settings.setdefault("data_dir", str(tmp_path_factory.mktemp("data")))
         h = Harness(HauntableApp(UiSettings(**settings), log=log, seed=seed, today="11-30"))
         made.append(h)
         return h

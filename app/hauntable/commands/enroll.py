@@ -19,7 +19,7 @@ from hauntable.paths import add_data_dir_argument, db_path
 from hauntable.table.backends import BACKENDS, load_backend
 from hauntable.table.backends.base import ReaderFault, RfidReader
 from hauntable.table.clock import Clock
-from hauntable.table.layout import default_layout_path, load_layout
+from hauntable.table.layout import Layout, ReaderSpec, default_layout_path, load_layout
 from hauntable.table.registry import RegistryError, TagRegistry
 
 PAD_SLOTS = ("enrol", "draw")  # the enrol pad, else the draw pad (the bench table has no enrol pad)
@@ -53,12 +53,58 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def pieces(kind: str) -> dict[str, int]:
-    """Every piece of ``kind`` in the Betrayal content with its number of physical copies."""
+# what can be enrolled, per game: (game, kind); the CLI walks Betrayal's, the admin screen offers all
+CATEGORIES = (
+    ("betrayal", "tile"),
+    ("betrayal", "card"),
+    ("geisterstunde", "card"),
+    ("geisterstunde", "figure"),
+)
+
+
+def pieces(kind: str, game: str = "betrayal") -> dict[str, int]:
+    """Every piece of ``kind`` in a game's content with its number of physical copies.
+
+    Geisterstunde's cards are the ghost's crest cards (``ghost-lily``, ...) and the key cards; its figures
+    are named after their seat ("1" to "4"), as its referee reads them.
+    """
+    if game == "geisterstunde":
+        from hauntable.games.geisterstunde.content import load_content as load_castle
+
+        castle = load_castle()
+        if kind == "figure":
+            return {str(seat): 1 for seat in range(1, 5)}
+        if kind == "card":
+            keys = {key: castle.keys.count(key) for key in sorted(set(castle.keys))}
+            return {**{f"ghost-{crest}": 1 for crest in castle.crests}, **keys}
+        return {}
     content = load_content()
     if kind == "tile":
         return dict.fromkeys(content.rooms, 1)
-    return {name: card.copies for name, card in content.cards.items()}
+    if kind == "card":
+        return {name: card.copies for name, card in content.cards.items()}
+    return {}
+
+
+class PadWatch:
+    """Turns a pad's reads into settled answers: the same set of tags read twice running.
+
+    One read at a time (:meth:`feed`), so the terminal's blocking loop and the admin screen's clock
+    callback share it. A failed read (None) is never settled.
+
+    >>> watch = PadWatch()
+    >>> watch.feed(frozenset({"04:A1"})), watch.feed(frozenset({"04:A1"}))
+    (None, frozenset({'04:A1'}))
+    """
+
+    def __init__(self) -> None:
+        self.last: frozenset[str] | None = None
+
+    def feed(self, seen: frozenset[str] | None) -> frozenset[str] | None:
+        """The settled set of tags on the pad, or None while it is still changing."""
+        settled = seen if seen is not None and seen == self.last else None
+        self.last = seen
+        return settled
 
 
 def wait_for_tag(reader: RfidReader, clock: Clock, timeout: float, present: bool = True) -> str | None:
@@ -67,17 +113,22 @@ def wait_for_tag(reader: RfidReader, clock: Clock, timeout: float, present: bool
     Returns the UID ("" for an empty pad), or None on timeout.
     """
     end = clock.now() + timeout
-    last: frozenset[str] | None = None
+    watch = PadWatch()
     while clock.now() < end:
         try:
-            seen = reader.read()
+            seen: frozenset[str] | None = reader.read()
         except ReaderFault:
             seen = None
-        if seen is not None and seen == last and (bool(seen) == present) and len(seen) <= 1:
-            return min(seen) if seen else ""
-        last = seen
+        settled = watch.feed(seen)
+        if settled is not None and bool(settled) == present and len(settled) <= 1:
+            return min(settled) if settled else ""
         clock.sleep(0.01)
     return None
+
+
+def enrol_pad(layout: Layout) -> ReaderSpec | None:
+    """The reader tags are enrolled on: the layout's enrol pad, else its draw pad."""
+    return next((s for s in (layout.slot_reader(p) for p in PAD_SLOTS) if s is not None), None)
 
 
 def walk(
@@ -148,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"enroll: {exc}", file=sys.stderr)
             return 2
         with backend:
-            pad = next((s for s in (layout.slot_reader(p) for p in PAD_SLOTS) if s is not None), None)
+            pad = enrol_pad(layout)
             if pad is None:
                 print("enroll: the layout has no enrol or draw pad", file=sys.stderr)
                 return 2

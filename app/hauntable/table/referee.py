@@ -10,7 +10,8 @@ It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEven
 - a card tag on the draw pad becomes the awaited ``DrawCard``;
 - a tile lifted from the house pauses play: "Put the Kitchen back at ground 3,4", until it is back;
 - a roll from the tower (:meth:`Referee.on_roll`) nobody asked for: "No roll expected now";
-- an unknown tag: "Unknown tag 04:A2:...: the operator enrols it with hauntable enroll";
+- an unknown tag: "Unknown tag 04:A2:...: the operator enrols it in the admin menu (Enrol tags) or with
+  hauntable enroll";
 - two tags on one reader (the scanner's ``stacked``): "2 tiles are stacked on ground 3,4 (the Kitchen
   and the Attic): leave only one there"; nothing is submitted until one is taken off.
 

@@ -8,8 +8,9 @@ so a registry moves to a rebuilt table or a spare SD card.
 >>> reg = TagRegistry(":memory:")
 >>> reg.enrol("04:a2:5b:1c:7f:80:00", "tile", "Kitchen")
 Tag(uid='04:A2:5B:1C:7F:80:00', kind='tile', name='Kitchen')
->>> reg.describe("04:A2:5B:1C:7F:80:01")
-'Unknown tag 04:A2:5B:1C:7F:80:01: the operator enrols it with hauntable enroll'
+>>> reg.describe("04:A2:5B:1C:7F:80:01")  # doctest: +NORMALIZE_WHITESPACE
+'Unknown tag 04:A2:5B:1C:7F:80:01: the operator enrols it in the admin menu (Enrol tags)
+ or with hauntable enroll'
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hauntable.table.mfrc522.registers import normal_uid
 _T = TypeVar("_T")
 
 KINDS = ("tile", "card", "figure")
+CLI = "hauntable enroll"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tags (
     uid TEXT PRIMARY KEY,
@@ -137,7 +139,7 @@ class TagRegistry:
         """What a player is told about a UID: its piece, or how to enrol an unknown one."""
         tag = self.lookup(uid)
         if tag is None:
-            return f"Unknown tag {uid}: the operator enrols it with hauntable enroll"
+            return f"Unknown tag {uid}: the operator enrols it in the admin menu (Enrol tags) or with {CLI}"
         return f"the {tag.kind} {tag.name}"
 
     @_locked

@@ -26,6 +26,7 @@ from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll
 from hauntable.kiosk.watchdog import Watchdog
+from hauntable.paths import db_path
 from hauntable.session import Session
 from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
@@ -50,6 +51,7 @@ class UiSettings:
     backend: str | None = "mock"  # the self-test's backend; None: $HAUNTABLE_BACKEND, else the layout's
     tower_port: str | None = None  # the dice tower's serial port (ui/tower.py); None: virtual dice only
     tower_raw_log: str | None = None  # the tower's raw serial traffic goes here (dice-serial.log)
+    data_dir: str | None = None  # the table's data directory (paths.data_dir): tag registry, settings
 
 
 class HauntableApp(App):
@@ -234,6 +236,10 @@ class HauntableApp(App):
             self.castle_table = CastleTable(session)
         self._attach(session)
         return None
+
+    def registry_path(self) -> Path:
+        """The tag registry's file: the table's database in the data directory (as ``hauntable enroll``)."""
+        return db_path(self.settings.data_dir)
 
     def house_rules(self) -> HouseRules:
         """The house rules the next game starts with (chosen in the admin menu; defaults otherwise)."""

@@ -1,9 +1,10 @@
 """The admin menu, behind a PIN: language, seat rotation, idle time, resume or abandon the game, quit,
-and three tools on pages of their own: log export to a USB drive, house rules for the next game, and the
-hardware self-test (the same checks as ``hauntable selftest``).
+and four tools on pages of their own: tag enrolment on the enrol pad (the registry ``hauntable enroll``
+writes, through :mod:`hauntable.kiosk.enrol`), log export to a USB drive, house rules for the next game,
+and the hardware self-test (the same checks as ``hauntable selftest``).
 
-Resuming continues the latest unfinished logged game. Not yet here (see docs/ui.md): enrolling tags and
-table layout editing (``hauntable enroll`` and the layout file do that).
+Resuming continues the latest unfinished logged game. Not yet here (see docs/ui.md): table layout editing
+(the layout file does that).
 The PIN is kept as a salted slow hash with a lockout (``hauntable.kiosk.pin``); on first run the first PIN
 typed becomes the PIN, and the unlocked menu can change it.
 """
@@ -35,10 +36,14 @@ class AdminScreen(Screen):
     unlocked = BooleanProperty(False)
     changing = BooleanProperty(False)  # the next PIN typed replaces the PIN
     entered = StringProperty("")
-    page = StringProperty("menu")  # menu | export | rules | selftest
+    page = StringProperty("menu")  # menu | enrol | export | rules | selftest
     drive_index = NumericProperty(0)  # which removable drive an export goes to, when several are mounted
     message = StringProperty("")  # the last tool's result, shown on its page
     selftest_rows = None  # list of (device, wiring, detail, ok) once a self-test finished; None: not run
+    desk = None  # the enrol page's EnrolDesk (kiosk/enrol.py) while that page is open
+    enrol_category = ("betrayal", "tile")  # the (game, kind) whose pieces the enrol page lists
+    enrol_said = None  # the desk's last answer (a Said), shown on the enrol page
+    POLL_S = 0.05  # how often the enrol page reads the pad while a piece is picked
 
     @staticmethod
     def pins() -> PinStore:
@@ -47,6 +52,7 @@ class AdminScreen(Screen):
 
     def on_pre_enter(self, *_args) -> None:
         self.unlocked, self.changing, self.entered = False, False, ""
+        self.close_desk()
         self.page, self.message = "menu", ""
         self.ids.pin_message.text = ""
         self.refresh()
@@ -112,13 +118,18 @@ class AdminScreen(Screen):
         menu.cols = 2 if self.page == "menu" else 1  # a tool's page: one long line per row
         if not self.unlocked:
             return
-        {"menu": self._menu, "export": self._export_page, "rules": self._rules_page}.get(
-            self.page, self._selftest_page
-        )(app, menu)
+        pages = {"menu": self._menu, "enrol": self._enrol_page, "export": self._export_page}
+        pages.update(rules=self._rules_page)
+        pages.get(self.page, self._selftest_page)(app, menu)
 
     def open_page(self, page: str) -> None:
+        if page != "enrol":
+            self.close_desk()
         self.page, self.message = page, ""
         self.refresh()
+
+    def on_leave(self, *_args) -> None:
+        self.close_desk()
 
     def _menu(self, app, menu) -> None:
         for lang, name in LANGUAGE_NAMES.items():
@@ -139,6 +150,7 @@ class AdminScreen(Screen):
         if app.game_running:
             menu.add_widget(self._button(tr("admin.resume"), lambda: app.go("play")))
             menu.add_widget(self._button(tr("admin.abandon"), app.abandon_game))
+        menu.add_widget(self._button(tr("admin.enrol"), self.open_enrol))
         menu.add_widget(self._button(tr("admin.export"), lambda: self.open_page("export")))
         menu.add_widget(self._button(tr("admin.house_rules"), lambda: self.open_page("rules")))
         menu.add_widget(self._button(tr("admin.selftest"), self.run_selftest))
@@ -150,6 +162,118 @@ class AdminScreen(Screen):
         menu.add_widget(self._label(title, bold=True))
         if self.message:
             menu.add_widget(self._label(self.message, wide=True))
+
+    # --- tag enrolment ---------------------------------------------------------------------------------
+
+    def open_enrol(self) -> None:
+        """The enrol page: opens the table's enrol pad (the configured layout and backend) and registry."""
+        from hauntable.engine.rejections import HauntableError
+        from hauntable.kiosk.enrol import EnrolDesk, Said
+
+        app = App.get_running_app()
+        self.close_desk()
+        self.enrol_said = None
+        try:
+            self.desk = EnrolDesk(app.registry_path(), app.settings.layout, app.settings.backend)
+        except (HauntableError, OSError) as exc:
+            self.enrol_said = Said("enrol.fault", {"error": str(exc)}, done=True)
+        self.page, self.message = "enrol", ""
+        self.refresh()
+
+    def close_desk(self) -> None:
+        Clock.unschedule(self._enrol_poll)
+        if self.desk is not None:
+            self.desk.close()
+            self.desk = None
+
+    def enrol_pick(self, name: str) -> None:
+        """A tap on a piece: lay its tag on the pad now (the page reads the pad until it has an answer)."""
+        game, kind = self.enrol_category
+        self.enrol_said, self.message = self.desk.pick(game, kind, name), ""
+        Clock.unschedule(self._enrol_poll)
+        if self.desk.waiting():
+            Clock.schedule_interval(self._enrol_poll, self.POLL_S)
+        self.refresh()
+
+    def _enrol_poll(self, _dt: float) -> bool | None:
+        if self.desk is None or not self.desk.waiting():
+            return False
+        said = self.desk.poll()
+        if said is not None:
+            self.enrol_said = said
+            self.refresh()
+        return False if said is not None and said.done else None
+
+    def enrol_forget(self, name: str) -> None:
+        self.enrol_said = self.desk.forget(self.enrol_category[1], name)
+        self.refresh()
+
+    def enrol_show(self, category: tuple[str, str]) -> None:
+        self.enrol_category = category
+        self.refresh()
+
+    def sim_lay(self) -> None:
+        """The simulator's hand lays a tag no piece has on the enrol pad (mock backend)."""
+        uid = self.desk.sim_lay_new_tag()
+        self.message = tr("enrol.sim_laid", uid=uid)
+        self.refresh()
+
+    def sim_lift(self) -> None:
+        self.desk.sim_lift()
+        self.message = tr("enrol.sim_lifted")
+        self.refresh()
+
+    def _enrol_page(self, app, menu) -> None:
+        from hauntable.commands.enroll import CATEGORIES, pieces
+
+        self._page_head(menu, tr("admin.enrol"))
+        said = self.enrol_said
+        if said is not None:
+            menu.add_widget(self._label(_said_text(said), bold=True, wide=True))
+        if self.desk is None:
+            return
+        game, kind = self.enrol_category
+        target = self.desk.target
+        if said is not None and said.key == "enrol.full" and target is None:
+            full = said.params["name"]
+            menu.add_widget(self._button(tr("enrol.forget", name=full), lambda: self.enrol_forget(full)))
+        if target is None and said is None:
+            menu.add_widget(self._label(tr("enrol.pick"), wide=True))
+        if self.desk.simulated:
+            row = self._grid(2)
+            row.add_widget(self._button(tr("enrol.sim_lay"), self.sim_lay))
+            row.add_widget(self._button(tr("enrol.sim_lift"), self.sim_lift))
+            menu.add_widget(row)
+        cats = self._grid(len(CATEGORIES))
+        for category in CATEGORIES:
+            text = tr(f"enrol.cat.{category[0]}.{category[1]}")
+            button = self._button(text, lambda c=category: self.enrol_show(c))
+            if category == self.enrol_category:
+                button.background_color = (0.3, 0.5, 0.8, 1)
+            cats.add_widget(button)
+        menu.add_widget(cats)
+        copies, held = pieces(kind, game), self.desk.held(game, kind)
+        done = sum(1 for name, n in copies.items() if held[name] >= n)
+        menu.add_widget(self._label(tr("enrol.count", n=done, total=len(copies))))
+        grid = self._grid(3)
+        for name, n in copies.items():
+            shown = tr("enrol.figure_name", name=name) if kind == "figure" else name
+            text = f"{shown}  {held[name]}/{n}"
+            button = self._button(text, lambda name=name: self.enrol_pick(name))
+            if target is not None and target.name == name:
+                button.background_color = (0.3, 0.6, 0.3, 1)
+            elif held[name] >= n:
+                button.background_color = (0.45, 0.45, 0.5, 1)
+            grid.add_widget(button)
+        menu.add_widget(grid)
+
+    @staticmethod
+    def _grid(cols: int):
+        from kivy.uix.gridlayout import GridLayout
+
+        grid = GridLayout(cols=cols, spacing=6, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        return grid
 
     # --- log export ------------------------------------------------------------------------------------
 
@@ -306,6 +430,16 @@ class AdminScreen(Screen):
         """Show one dot per digit typed (the PIN itself is never drawn)."""
         if "pin_shown" in self.ids:
             self.ids.pin_shown.text = "•" * len(self.entered)
+
+
+def _said_text(said) -> str:
+    """An enrol desk's answer in the current language; the piece's kind word translated, its name not."""
+    params = dict(said.params)
+    if "kind" in params:
+        name = params.get("name", "")
+        shown = tr("enrol.figure_name", name=name) if params["kind"] == "figure" else name
+        params["piece"] = tr(f"enrol.piece.{params['kind']}", name=shown)
+    return tr(said.key, **params)
 
 
 def _rule_text(key: str, fallback: str | bool) -> str:
