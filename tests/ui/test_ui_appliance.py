@@ -310,3 +310,50 @@ def test_the_app_killed_mid_game_offers_the_game_back_at_the_logged_state(make_a
             assert h.app.channel.seq == entries[-1].seq
             h.app.abandon_game()  # the next round starts a fresh game
             h.close()
+
+
+def test_admin_choices_survive_a_restart_and_the_next_game_uses_them(make_app, tmp_path):
+    """A house rule, the language, a seat's angle and the idle time chosen in the admin menu are kept in
+    the data directory (admin-settings.json beside the log) and hold for a new app on the same table."""
+    data = str(tmp_path / "data")
+    h = make_app(data_dir=data)
+    unlock(h)
+    h.tap_text("Seat 2 faces 0°")
+    h.tap_text("Back to the attract screen after 120 s idle  +30")
+    h.tap_text("House rules for the next game")
+    h.tap_text("Haunt roll dice: six dice")
+    assert "Haunt roll dice: one die per omen" in h.texts()
+    h.tap_text("< Back")
+    h.tap_text("Language: Deutsch")
+    assert (tmp_path / "data" / "admin-settings.json").exists()
+    h.close()  # the table is switched off
+
+    h = make_app(data_dir=data)
+    assert "Zum Spielen berühren" in h.texts()  # the admin's language, from the start
+    h.app.set_language("en")  # a player's choice on the attract screen is not kept...
+    h.close()
+    h = make_app(data_dir=data)
+    assert h.app.lang == "de"  # ...the admin's is
+    h.app.set_language("en")
+    unlock(h)
+    text = h.texts()
+    assert "Seat 2 faces 90°" in text and "after 150 s idle" in text
+    h.tap_text("House rules for the next game")
+    assert "Haunt roll dice: one die per omen" in h.texts()
+    h.tap_text("< Back")
+    h.tap_text("Close")
+    start(h)
+    assert h.app.channel.step.state.config.house_rules.haunt_roll_dice == "per_omen"
+
+
+def test_a_damaged_settings_file_gives_the_defaults(make_app, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "admin-settings.json").write_text('{"language": "xx", "house_rules": {"haunt_roll_dice": "nine"')
+    h = make_app(data_dir=str(data))
+    assert h.app.lang == "en" and h.app.house_rules().haunt_roll_dice == "six"
+    (data / "admin-settings.json").write_text(
+        '{"house_rules": {"haunt_roll_dice": "nine", "revolving_wall": true}}'
+    )
+    h = make_app(data_dir=str(data))
+    assert h.app.house_rules().haunt_roll_dice == "six" and h.app.house_rules().revolving_wall is True

@@ -21,7 +21,11 @@ def add_parser(subparsers: Any) -> None:
         help="the touchscreen table app (Kivy) with the table simulator",
         description="The Hauntable table app with a simulator panel for the hardware.",
     )
-    p.add_argument("--lang", choices=("en", "de", "ru", "zh"), default="en", help="language (default: en)")
+    p.add_argument(
+        "--lang",
+        choices=("en", "de", "ru", "zh"),
+        help="language (default: the one chosen in the admin menu, else en)",
+    )
     p.add_argument(
         "--seed", type=int, help="seed of the simulated room stack, decks and dice (default: clock)"
     )
@@ -85,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from hauntable.ui.app import HauntableApp, UiSettings
 
     pin_file = str(db_path(args.data_dir).with_name("admin-pin.json"))
+    data = str(db_path(args.data_dir).parent)  # the admin menu's choices are kept here (kiosk/settings.py)
     settings = UiSettings(
         language=args.lang,
         kiosk=args.kiosk,
@@ -94,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         export_dir=args.export_dir,
         tower_port=tower_port(args),
         tower_raw_log=str(db_path(args.data_dir).with_name("dice-serial.log")),
+        data_dir=data,
     )
     log, notice = None, None
     if not args.no_log:

@@ -16,6 +16,7 @@ from pathlib import Path
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
+from kivy.logger import Logger
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -25,6 +26,7 @@ from hauntable.engine.log import GameLog
 from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll
+from hauntable.kiosk import settings as admin_settings
 from hauntable.kiosk.watchdog import Watchdog
 from hauntable.paths import db_path
 from hauntable.session import Session
@@ -40,7 +42,7 @@ KV_DIR = Path(__file__).parent / "screens"
 class UiSettings:
     """What the admin menu changes. ``seat_angles[seat]`` turns that seat's prompts (0/90/180/270)."""
 
-    language: str = "en"
+    language: str | None = None  # None: the admin menu's saved choice, else English
     seat_angles: list[int] = dataclasses.field(default_factory=lambda: [0] * 6)
     idle_seconds: int = 120
     pin_file: str | None = None  # the admin PIN store (kiosk/pin.py); None: admin-pin.json beside the log
@@ -51,7 +53,9 @@ class UiSettings:
     backend: str | None = "mock"  # the self-test's backend; None: $HAUNTABLE_BACKEND, else the layout's
     tower_port: str | None = None  # the dice tower's serial port (ui/tower.py); None: virtual dice only
     tower_raw_log: str | None = None  # the tower's raw serial traffic goes here (dice-serial.log)
-    data_dir: str | None = None  # the table's data directory (paths.data_dir): tag registry, settings
+    # the table's data directory (paths.data_dir): the tag registry, and the admin menu's choices, which
+    # are loaded at start and saved on every change (kiosk/settings.py); None: nothing is saved
+    data_dir: str | None = None
 
 
 class HauntableApp(App):
@@ -80,6 +84,7 @@ class HauntableApp(App):
     ):
         super().__init__(**kwargs)
         self.settings = settings or UiSettings()
+        self._load_settings()
         self.log = log
         self.seed = seed
         self.today = today
@@ -142,10 +147,15 @@ class HauntableApp(App):
         """For kv: ``app.t('setup.title', app.lang)`` re-evaluates when the language changes."""
         return i18n.tr(key, **params)
 
-    def set_language(self, lang: str) -> None:
+    def set_language(self, lang: str, keep: bool = False) -> None:
+        """Show the app in ``lang``; ``keep`` (the admin menu): it is also the table's language from now on,
+        kept across restarts. The players' choice on the attract and set-up screens is not kept."""
         i18n.set_language(lang)
         self.settings.language = lang
         self.lang = lang
+        if keep:
+            self.table_language = lang
+            self.save_settings()
         if self.resume_offer:
             self.offer_resume()  # in the new language
         self.refresh()
@@ -236,6 +246,38 @@ class HauntableApp(App):
             self.castle_table = CastleTable(session)
         self._attach(session)
         return None
+
+    def _settings_file(self) -> Path | None:
+        if self.settings.data_dir is None:
+            return None
+        return admin_settings.settings_path(db_path(self.settings.data_dir, create=False))
+
+    def _load_settings(self) -> None:
+        """The admin menu's saved choices over the defaults; a language given on the command line wins."""
+        path = self._settings_file()
+        saved = admin_settings.load(path) if path is not None else {}
+        if self.settings.language is None:
+            self.settings.language = saved.get("language", "en")
+        self.table_language = saved.get("language", self.settings.language)  # what save_settings keeps
+        for name in ("seat_angles", "idle_seconds", "house_rules"):
+            if name in saved:
+                setattr(self.settings, name, saved[name])
+
+    def save_settings(self) -> None:
+        """Keep the admin menu's choices for the next start (called on every change)."""
+        path = self._settings_file()
+        if path is None:
+            return
+        values = {
+            "language": self.table_language,
+            "seat_angles": list(self.settings.seat_angles),
+            "idle_seconds": int(self.settings.idle_seconds),
+            "house_rules": dict(self.settings.house_rules),
+        }
+        try:
+            admin_settings.save(path, values)
+        except OSError as exc:  # a full or read-only card: the choice holds until the next restart
+            Logger.warning("Hauntable: admin settings not saved to %s: %s", path, exc)
 
     def registry_path(self) -> Path:
         """The tag registry's file: the table's database in the data directory (as ``hauntable enroll``)."""

@@ -97,12 +97,14 @@ class AdminScreen(Screen):
         angles[seat] = ANGLES[(ANGLES.index(angles[seat]) + 1) % 4]
         app.seat_angles = angles
         app.settings.seat_angles = angles
+        app.save_settings()
         self.refresh()
 
     def idle(self, delta: int) -> None:
         app = App.get_running_app()
         app.idle_seconds = max(30, app.idle_seconds + delta)
         app.settings.idle_seconds = int(app.idle_seconds)
+        app.save_settings()
         self.refresh()
 
     def refresh(self) -> None:
@@ -133,9 +135,8 @@ class AdminScreen(Screen):
 
     def _menu(self, app, menu) -> None:
         for lang, name in LANGUAGE_NAMES.items():
-            menu.add_widget(
-                self._button(f"{tr('admin.language')}: {name}", lambda lang=lang: app.set_language(lang))
-            )
+            keep = lambda lang=lang: app.set_language(lang, keep=True)  # noqa: E731
+            menu.add_widget(self._button(f"{tr('admin.language')}: {name}", keep))
         for seat in range(6):
             text = tr("admin.rotation", n=seat + 1, deg=app.seat_angles[seat])
             menu.add_widget(self._button(text, lambda seat=seat: self.turn_seat(seat)))
@@ -351,10 +352,13 @@ class AdminScreen(Screen):
         value = getattr(app.house_rules(), name)
         choices = HouseRules._CHOICES.get(name, (False, True) if isinstance(value, bool) else (value,))
         app.settings.house_rules[name] = choices[(choices.index(value) + 1) % len(choices)]
+        app.save_settings()
         self.refresh()
 
     def default_rules(self) -> None:
-        App.get_running_app().settings.house_rules.clear()
+        app = App.get_running_app()
+        app.settings.house_rules.clear()
+        app.save_settings()
         self.refresh()
 
     # --- self-test -------------------------------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""The admin menu's choices kept across restarts: ``admin-settings.json`` beside the game log.
+
+A table is switched off at night; the language, the seats' angles, the idle time and the house rules for
+the next game chosen in the admin menu must still hold in the morning. Written whole to a temporary file
+and renamed over the old one (a power cut leaves the old file or the new one, never half of one). A file
+that does not read, or a value that is not valid any more (a house rule renamed in an update), is left
+out with a warning rather than stopping the table.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "admin-settings.json"
+>>> save(path, {"language": "de", "house_rules": {"haunt_roll_dice": "per_omen"}})
+>>> load(path)["house_rules"]
+{'haunt_roll_dice': 'per_omen'}
+>>> load(path.with_name("missing.json"))
+{}
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from hauntable.engine.rejections import BadConfig
+from hauntable.games.betrayal.config import HouseRules
+
+FILE_NAME = "admin-settings.json"
+LANGUAGES = ("en", "de", "ru", "zh")
+ANGLES = (0, 90, 180, 270)
+log = logging.getLogger(__name__)
+
+
+def settings_path(db_file: str | os.PathLike[str]) -> Path:
+    """The settings file beside the table's database (``paths.db_path``)."""
+    return Path(db_file).with_name(FILE_NAME)
+
+
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The saved choices that are still valid: ``language``, ``seat_angles``, ``idle_seconds``,
+    ``house_rules`` (each only when present and valid); {} when there is no file."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        log.warning("admin settings %s not read (%s); using the defaults", path, exc)
+        return {}
+    if not isinstance(data, dict):
+        log.warning("admin settings %s is not an object; using the defaults", path)
+        return {}
+    out: dict[str, Any] = {}
+    if data.get("language") in LANGUAGES:
+        out["language"] = data["language"]
+    angles = data.get("seat_angles")
+    if isinstance(angles, list) and len(angles) == 6 and all(a in ANGLES for a in angles):
+        out["seat_angles"] = [int(a) for a in angles]
+    idle = data.get("idle_seconds")
+    if isinstance(idle, int) and not isinstance(idle, bool) and idle >= 30:
+        out["idle_seconds"] = idle
+    rules = data.get("house_rules")
+    if isinstance(rules, dict):
+        kept = {}
+        for name, value in rules.items():
+            try:
+                HouseRules(**{**kept, name: value})
+            except (BadConfig, TypeError) as exc:
+                log.warning("admin settings: house rule %s=%r left out (%s)", name, value, exc)
+                continue
+            kept[name] = value
+        out["house_rules"] = kept
+    return out
+
+
+def save(path: str | os.PathLike[str], values: dict[str, Any]) -> None:
+    """Write ``values`` whole (temporary file, fsync, rename)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(values, f, indent=1, sort_keys=True)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
