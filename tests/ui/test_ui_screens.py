@@ -214,3 +214,22 @@ def test_a_start_up_notice_shows_on_the_attract_screen(table_app):
     h.app.notice = "The game log table.sqlite3 was damaged and has been set aside as table.sqlite3.damaged-X"
     h.frames()
     assert "set aside as table.sqlite3.damaged-X" in h.texts()
+
+
+def test_a_german_table_reads_a_refused_tile_in_german(table_app):
+    """The referee passes on the engine's refusal of a tile laid on the wrong cell; a German table reads
+    the rule's German sentence with its id, not the engine's English one."""
+    h = table_app
+    h.tap_text("Deutsch")
+    h.tap_text("Zum Spielen berühren")
+    h.tap_text("Spiel starten")
+    h.tap(h.find("Nach Osten\n?"))
+    ground = h.app.root.get_screen("play").ids.ground
+    wrong = next(c for c in ground.model.doorways if c not in ground.model.offered)
+    h.tap(pos=ground.to_window(*ground.cell_center(*wrong)))
+    text = h.texts()
+    assert (
+        "Lege das Plättchen hinter die benutzte Tür, so gedreht, dass die Türen zusammentreffen. (B3.2)"
+        in text
+    )
+    assert "Lay the tile at" not in text

@@ -58,6 +58,15 @@ class UiSettings:
     data_dir: str | None = None
 
 
+def sim_text(result: SimResult) -> str:
+    """A simulator action's result in the current language; an engine refusal the referee passed on is
+    worded by its rule id like a refusal at the seat (``i18n.refusal_text``)."""
+    params = result.params
+    if result.key == "sim.referee" and "code" in params:
+        return i18n.refusal_text(params["code"], params.get("rule"), params["message"])
+    return i18n.tr(result.key, **params)
+
+
 class HauntableApp(App):
     """The table app. ``log`` (optional) records every game; ``seed`` fixes the simulator and dice."""
 
@@ -447,7 +456,7 @@ class HauntableApp(App):
             "flicker": self.simulator.flicker_reader,
         }[action]
         result = method()
-        self.sim_message = i18n.tr(result.key, **result.params)
+        self.sim_message = sim_text(result)
         self._redraw()  # coalesced with the step's own redraw: one refresh per frame
         return result
 
@@ -464,7 +473,7 @@ class HauntableApp(App):
 
     def _place_elsewhere(self, x: int, y: int) -> None:
         result = self.simulator.place_next_tile((x, y))
-        self.sim_message = i18n.tr(result.key, **result.params)
+        self.sim_message = sim_text(result)
         self._redraw()
 
     # --- redraw -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import NotAwaited, Rejection
 from hauntable.session import Session
 
-STALE_CODE = "ui/stale"
+STALE_CODE = "ui/stale"  # i18n.STALE: shown as refusal.stale in every language
 
 
 @dataclasses.dataclass(frozen=True)

@@ -3,8 +3,10 @@
 Catalogs are plain dicts in ``hauntable/ui/locale/<lang>.py`` (ship with the package as code, no
 package-data needed); each holds every key of the English catalog, which a test checks along with the
 ``{placeholders}``. Engine outcomes are translated by their ``code`` when a catalog has ``out.<code>``
-and the outcome carries the parameters it needs; otherwise the engine's English sentence is shown.
-Room, card and explorer names are the game's printed proper names and stay as printed.
+and the outcome carries the parameters it needs; otherwise the engine's English sentence is shown. The
+cards' effect summaries are in ``locale/cards_<lang>.py``. Refusals are worded per rule id
+(:func:`refusal_text`). Room, card and explorer names are the game's printed proper names and stay as
+printed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ def catalog(lang: str) -> dict[str, str]:
     if lang not in _catalogs:
         _catalogs[lang] = importlib.import_module(f"hauntable.ui.locale.{lang}").STRINGS
     return _catalogs[lang]
+
+
+def card_texts(lang: str) -> dict[str, str]:
+    """The cards' effect summaries in ``lang`` by card name ({} for English: the engine's own text)."""
+    if lang == "en":
+        return {}
+    key = f"cards:{lang}"
+    if key not in _catalogs:
+        _catalogs[key] = importlib.import_module(f"hauntable.ui.locale.cards_{lang}").CARD_TEXT
+    return _catalogs[key]
 
 
 def set_language(lang: str) -> None:
@@ -69,14 +81,19 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
     In English the engine's own sentence is shown: it is the reference and often says more (the roll's
     purpose, why a trait could not drop) than a sentence built from the parameters. Elsewhere we cannot
     translate when the catalog has no ``out.<code>`` (codes on ``FALLBACK_OUTCOMES`` in the tests) or this
-    outcome lacks a parameter the translation names (one call site of a code may carry fewer).
+    outcome lacks a parameter the translation names (one call site of a code may carry fewer). A ``variant``
+    parameter picks one of several sentences of a code: ``out.card.music_box.opens``.
     """
     lang = lang or _current
     if lang == "en":
         return outcome.text
-    key = f"out.{outcome.code}"
-    text = catalog(lang).get(key)
     params = dict(outcome.params)
+    if outcome.code == "card.summary":  # card content: our own summaries, per card, in ui/locale/cards_*.py
+        summary = card_texts(lang).get(params.get("card", ""))
+        return outcome.text if summary is None else f"{params['card']}: {summary}"
+    variant = params.pop("variant", None)  # one code, several sentences: out.<code>.<variant>
+    key = f"out.{outcome.code}" if variant is None else f"out.{outcome.code}.{variant}"
+    text = catalog(lang).get(key)
     if text is None or not placeholders(text) <= set(params):
         return outcome.text
     for name in TRANSLATED_PARAMS:
@@ -87,3 +104,30 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
                 else params[name]
             )
     return text.format(**params)
+
+
+STALE = "ui/stale"  # a tap on a prompt the game has left (ui/channel.StalePrompt)
+
+
+def refusal_text(code: str, rule: str | None, sentence: str, lang: str | None = None) -> str:
+    """A refused input as the seat reads it: in English the engine's sentence (it names the pieces and
+    numbers), elsewhere the catalog's short sentence for its rule id (``rej.B3.2``), else for its kind of
+    refusal (``rej.code.rule/illegal``), followed by the rule id so an operator can look it up in
+    docs/rules.md. The engine's English sentence stays on the :class:`~hauntable.ui.channel.Refusal` and
+    in the log.
+
+    >>> refusal_text("rule/illegal", "B2.7", "The front door is locked: nobody leaves the house.", "de")
+    'Die Haustür ist verschlossen: niemand verlässt das Haus. (B2.7)'
+    """
+    lang = lang or _current
+    if code == STALE:
+        return tr("refusal.stale", lang)
+    if lang == "en":
+        return sentence
+    strings = catalog(lang)
+    text = strings.get(f"rej.{rule}") if rule else None
+    if text is None:
+        text = strings.get(f"rej.code.{code}")
+    if text is None:
+        return sentence
+    return f"{text} ({rule})" if rule else text

@@ -164,9 +164,13 @@ class TableSimulator:
         return self._run(lambda: uid not in self.scanner.present(reader))
 
     def _said(self, verdicts: list[Verdict], fallback: SimResult) -> SimResult:
-        told = [v.message for v in verdicts if v.message and not v.accepted]
+        told = [v for v in verdicts if v.message and not v.accepted]
         if told:
-            return SimResult(False, "sim.referee", {"message": told[-1]})
+            last = told[-1]
+            params: dict[str, Any] = {"message": last.message}
+            if last.rejection is not None:  # the engine's refusal: the panel words it by rule id
+                params.update(code=last.rejection.code, rule=last.rejection.rule)
+            return SimResult(False, "sim.referee", params)
         return fallback
 
     # --- the room stack ---------------------------------------------------------------------------------

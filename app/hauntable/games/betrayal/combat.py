@@ -122,7 +122,13 @@ def stun(w: World, key: str) -> None:
 def move_monster(w: World, key: str, room: str) -> None:
     """Put a monster in ``room`` (a card drew it closer)."""
     monsters(w.s)[key]["room"] = room
-    w.say(f"{name_of(w, key)} moves to the {room}", "monster.move", who=name_of(w, key), room=room)
+    w.say(
+        f"{name_of(w, key)} moves to the {room}",
+        "monster.move",
+        who=name_of(w, key),
+        room=room,
+        monster=name_of(w, key),
+    )
 
 
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
@@ -318,7 +324,11 @@ def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict, tot
         w.say("The Sacrificial Dagger feeds on the mind", "card.dagger_price")
         w.lose(seat, "sanity", 1)
     else:
-        w.say(f"The Sacrificial Dagger twists in {w.who(seat)}'s hand: no attack", "card.dagger_twists")
+        w.say(
+            f"The Sacrificial Dagger twists in {w.who(seat)}'s hand: no attack",
+            "card.dagger_twists",
+            who=w.who(seat),
+        )
         w.then(("damage_roll", dict(seats=[seat], dice=2, kind="physical")))
         return
     w.then(("combat_roll", dict(fight=fight, extra=WEAPON_DICE["Sacrificial Dagger"])))
@@ -371,12 +381,26 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
     an, dn = name_of(w, a), name_of(w, d)
     if attack == total:
-        w.say(f"{an} and {dn} are evenly matched ({attack} each): nobody is hurt", "combat.tie")
+        w.say(
+            f"{an} and {dn} are evenly matched ({attack} each): nobody is hurt",
+            "combat.tie",
+            who=an,
+            target=dn,
+            total=attack,
+        )
         return
     kind = damage_kind(trait)
     if attack > total:
         diff = attack - total
-        w.say(f"{an} beats {dn} ({attack} against {total})", "combat.won", winner=an, loser=dn, amount=diff)
+        w.say(
+            f"{an} beats {dn} ({attack} against {total})",
+            "combat.won",
+            winner=an,
+            loser=dn,
+            amount=diff,
+            attack=attack,
+            total=total,
+        )
         sa, sd = seat_of(a), seat_of(d)
         if kind == "physical" and diff >= 2 and not fight["ranged"] and sa is not None and sd is not None:
             loot = stealable(w, sd)
@@ -396,11 +420,23 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
         hurt(w, d, kind, diff)
         return
     diff = total - attack
-    w.say(f"{dn} beats {an} ({total} against {attack})", "combat.lost", winner=dn, loser=an, amount=diff)
+    w.say(
+        f"{dn} beats {an} ({total} against {attack})",
+        "combat.lost",
+        winner=dn,
+        loser=an,
+        amount=diff,
+        attack=attack,
+        total=total,
+    )
     if fight["ranged"]:
-        w.say(f"{an} fired from a distance and takes no damage (K6)", "combat.safe")
+        w.say(
+            f"{an} fired from a distance and takes no damage (K6)", "combat.safe", who=an, variant="distance"
+        )
     elif stunned(w.s, d):
-        w.say(f"{dn} is stunned and cannot hurt {an} (K7)", "combat.safe")
+        w.say(
+            f"{dn} is stunned and cannot hurt {an} (K7)", "combat.safe", who=dn, target=an, variant="stunned"
+        )
     else:
         hurt(w, a, kind, diff)
 
@@ -415,7 +451,13 @@ def combat_steal(w: World, fight: dict, amount: int, option: str) -> None:
         hurt(w, fight["defender"], "physical", amount)
         return
     name = option[len("steal ") :]
-    w.say(f"{w.who(a)} steals the {name} from {w.who(d)} (K8)", "combat.steal", who=w.who(a), card=name)
+    w.say(
+        f"{w.who(a)} steals the {name} from {w.who(d)} (K8)",
+        "combat.steal",
+        who=w.who(a),
+        card=name,
+        victim=w.who(d),
+    )
     if a == w.s.turn.seat:
         w.s.turn.tried.append(f"item:{name}")  # stealing is the card's action this turn (C2)
     lose_card(w, d, name, "hand")

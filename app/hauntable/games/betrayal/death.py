@@ -45,6 +45,8 @@ def die(w: World, seat: int, ends_turn: bool = True) -> None:
             "explorer.dies_cards",
             who=e.name,
             cards=cards,
+            room=room,
+            names=", ".join(cards),
         )
     e.items, e.omens = [], []
     for card in e.kept:

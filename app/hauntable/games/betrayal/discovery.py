@@ -112,7 +112,11 @@ def discover(
         return
     found = draw_fitting_tile(w, cell, entry)
     if found is None:
-        w.say(f"No tile is left for the {FLOOR_NAMES[floor]}: it is complete (B3.4)", "floor.complete")
+        w.say(
+            f"No tile is left for the {FLOOR_NAMES[floor]}: it is complete (B3.4)",
+            "floor.complete",
+            floor=floor,
+        )
         return
     tile, rotations = found
     params = dict(
@@ -221,7 +225,11 @@ def rearrange_floor(w: World, floor: str, keep: str) -> None:
                     room=name,
                 )
                 return
-    w.say(f"The {FLOOR_NAMES[floor]} is closed and no single turn of a tile reopens it", "floor.closed")
+    w.say(
+        f"The {FLOOR_NAMES[floor]} is closed and no single turn of a tile reopens it",
+        "floor.closed",
+        floor=floor,
+    )
 
 
 def check_table_tile(

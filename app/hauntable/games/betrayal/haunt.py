@@ -272,7 +272,12 @@ def declare(w: World, side: str, why: str) -> None:
     name = "The heroes win" if side == "heroes" else "The traitor wins"
     if side == "traitor" and h.get("traitor") is None:
         name = "The house wins"
-    w.say(f"{name}: {why}", "haunt.victory", side=side)
+    w.say(
+        f"{name}: {why}",
+        "haunt.victory",
+        side=side,
+        variant="house" if side == "traitor" and h.get("traitor") is None else side,
+    )
 
 
 def check_victory(w: World) -> bool:
@@ -409,7 +414,9 @@ def _token(w: World, inp: PlaceToken) -> None:
     if not inp.room:
         if inp.name not in items:
             raise IllegalAction(f"There is no token called {inp.name}.", "H7.1")
-        w.say(f"The {inp.name} is taken away from the {items.pop(inp.name)}", "haunt.token_off")
+        w.say(
+            f"The {inp.name} is taken away from the {items.pop(inp.name)}", "haunt.token_off", token=inp.name
+        )
         return
     if inp.room not in w.s.house:
         raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
@@ -510,6 +517,7 @@ def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:
         x=x,
         y=y,
         rotation=rotation,
+        who=w.who(s.turn.seat),
     )
 
 
@@ -542,7 +550,12 @@ def haunt_task_result(
 @task("traitor_card")
 def traitor_card(w: World, seat: int, card: str, effects: list, option: str) -> None:
     if option == "decline":
-        w.say(f"{w.who(seat)} is the traitor and declines the {card}", "traitor.declines", card=card)
+        w.say(
+            f"{w.who(seat)} is the traitor and declines the {card}",
+            "traitor.declines",
+            card=card,
+            who=w.who(seat),
+        )
         return
     w.then(("effects", dict(seat=seat, card=card, effects=effects)))
 

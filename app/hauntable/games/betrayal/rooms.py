@@ -107,7 +107,13 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
     if spec.slide_to:  # B6.2: the turn cannot end on the chute
         e.room = spec.slide_to
         e.side = None
-        w.say(f"{e.name} slides down the {room} to the {spec.slide_to}", "room.slide", who=e.name, room=room)
+        w.say(
+            f"{e.name} slides down the {room} to the {spec.slide_to}",
+            "room.slide",
+            who=e.name,
+            room=room,
+            to=spec.slide_to,
+        )
     elif spec.collapse and discovered and not traitor_ignores(w, seat, f"the floor of the {room}"):
         c = spec.collapse
         trait_roll(
@@ -140,9 +146,16 @@ def exit_result(w: World, seat: int, room: str, trait: str, target: int, total: 
             "room.exit_ok",
             room=room,
             total=total,
+            who=w.who(seat),
         )
     else:
-        w.say(f"{w.who(seat)} rolled {total} leaving the {room}", "room.exit_fail", room=room, total=total)
+        w.say(
+            f"{w.who(seat)} rolled {total} leaving the {room}",
+            "room.exit_fail",
+            room=room,
+            total=total,
+            who=w.who(seat),
+        )
         w.lose(seat, r["lose"], 1)
 
 
@@ -155,7 +168,12 @@ def cross(w: World, seat: int, room: str) -> None:
     w.s.turn.tried.append(f"barrier:{room}")
     b = spec.barrier
     if b.get("revolving") and is_traitor(w.s, seat):  # H3.3: the traitor slips through without a roll
-        w.say(f"{w.who(seat)} is the traitor and slips through the {room}", "traitor.revolving")
+        w.say(
+            f"{w.who(seat)} is the traitor and slips through the {room}",
+            "traitor.revolving",
+            who=w.who(seat),
+            card=room,
+        )
         cross_result(w, seat, room, b["trait"], b["target"], b["target"])
         return
     purpose = f"open the {room}" if len(spec.doors) == 1 else f"cross the {room}"
@@ -176,13 +194,21 @@ def cross_result(w: World, seat: int, room: str, trait: str, target: int, total:
         else:
             doors = HouseView(w.s, w.content).doors(room)
             e.side = next(d for d in doors if d != e.side)
-            w.say(f"{e.name} crosses the {room} (rolled {total})", "barrier.crossed", who=e.name, total=total)
+            w.say(
+                f"{e.name} crosses the {room} (rolled {total})",
+                "barrier.crossed",
+                who=e.name,
+                total=total,
+                room=room,
+            )
         return
     w.say(
         f"{e.name} fails to pass the {room} (rolled {total}, needs {target})",
         "barrier.failed",
         who=e.name,
         total=total,
+        room=room,
+        target=target,
     )
     if w.s.config.house_rules.barrier_failure == "stop":
         w.s.turn.movement_over = True
@@ -307,7 +333,11 @@ def below_existing(w: World, seat: int, floor: str, x: int, y: int) -> None:
 def ride(w: World, seat: int) -> None:
     w.s.turn.elevator_moved = True
     if is_traitor(w.s, seat):  # H3.3: the traitor chooses where the elevator goes, no roll, no fall
-        w.say(f"{w.who(seat)} is the traitor and sends the {ELEVATOR} where they like", "traitor.elevator")
+        w.say(
+            f"{w.who(seat)} is the traitor and sends the {ELEVATOR} where they like",
+            "traitor.elevator",
+            who=w.who(seat),
+        )
         w.then(("elevator_choose", dict(seat=seat)))
         return
     w.ask(
@@ -340,7 +370,12 @@ def elevator_result(w: World, seat: int, total: int, said: bool = False) -> None
     targets = elevator_targets(w, floors)
     label = "any floor" if len(floors) > 1 else f"the {FLOOR_NAMES[floors[0]]}"
     if not said:
-        w.say(f"The {ELEVATOR} rolls {total}: {label}", "elevator.roll", total=total)
+        w.say(
+            f"The {ELEVATOR} rolls {total}: {label}",
+            "elevator.roll",
+            total=total,
+            floor="any" if len(floors) > 1 else floors[0],
+        )
     if total == 0:
         inside = sorted(HouseView(w.s, w.content).explorers_in(ELEVATOR))
         if w.s.config.house_rules.elevator_zero_damage == "each":
@@ -478,7 +513,7 @@ def end_of_turn_room(w: World, seat: int) -> None:
 
     if spec.end_turn_damage and not medallion(w, seat, e.room) and not traitor_ignores(w, seat):
         d = spec.end_turn_damage
-        w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room)
+        w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room, who=e.name)
         w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))
     bonus = spec.once_per_game_bonus
     if bonus:
@@ -490,5 +525,10 @@ def end_of_turn_room(w: World, seat: int) -> None:
         )
         if not taken:
             e.bonuses_taken.append(key)
-            w.say(f"{e.name} ends the turn in the {e.room} for the first time", "room.bonus", room=e.room)
+            w.say(
+                f"{e.name} ends the turn in the {e.room} for the first time",
+                "room.bonus",
+                room=e.room,
+                who=e.name,
+            )
             w.gain(seat, bonus["trait"], bonus["amount"])

@@ -19,7 +19,6 @@ from hauntable.games.geisterstunde.content import load_content
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.ui import i18n
 from hauntable.ui.castle_view import castle_model, choice_label, crest_name, heading, outcome_line
-from hauntable.ui.channel import STALE_CODE
 from hauntable.ui.widgets.castle import CastleBoard  # noqa: F401  (castle.kv uses it)
 from hauntable.ui.widgets.prompt import ChoiceButton
 
@@ -59,7 +58,7 @@ class CastleScreen(Screen):
         refusal = channel.last_refusal
         text = ""
         if refusal is not None and refusal.seq == state.seq:
-            text = i18n.tr("refusal.stale") if refusal.code == STALE_CODE else refusal.sentence
+            text = i18n.refusal_text(refusal.code, refusal.rule, refusal.sentence)
         self.ids.refusal.text = text
         self.ids.table.text = self.table_message if app.castle_table is not None else ""
         self.ids.heading.text = heading(state)

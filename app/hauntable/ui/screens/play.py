@@ -8,7 +8,6 @@ from kivy.uix.screenmanager import Screen
 from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
-from hauntable.ui.channel import STALE_CODE
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.viewmodel import explorer_models, floor_model
 from hauntable.ui.widgets.explorer import ExplorerPanel
@@ -22,9 +21,10 @@ def card_reveal(outcomes: tuple[Outcome, ...]) -> str:
     for o in outcomes:
         if o.code in ("card.omen", "card.item", "card.event"):
             card = dict(o.params)["card"]
-            effect = next((x.text for x in outcomes if x.text.startswith(f"{card}:")), "")
+            # the card's effect line (its summary, or what a data effect said), in the table's language
+            effect = next((i18n.outcome_text(x) for x in outcomes if x.text.startswith(f"{card}:")), "")
             title = f"[b]{i18n.tr('deck.' + o.code.split('.')[1])}: {card}[/b]"
-            return f"{title}   {effect.removeprefix(card + ':').strip()}" if effect else title
+            return f"{title}   {effect.removeprefix(card).lstrip(':： ')}" if effect else title  # noqa: RUF001
     return ""
 
 
@@ -73,7 +73,7 @@ class PlayScreen(Screen):
         refusal = channel.last_refusal
         sentence = ""
         if refusal is not None:
-            sentence = i18n.tr("refusal.stale") if refusal.code == STALE_CODE else refusal.sentence
+            sentence = i18n.refusal_text(refusal.code, refusal.rule, refusal.sentence)
         self._panels(state, content, refusal.seat if refusal else None, sentence)
         prompt = state.awaiting
         seat = prompt.player if prompt is not None and prompt.player is not None else state.turn.seat

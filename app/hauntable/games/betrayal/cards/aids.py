@@ -82,18 +82,18 @@ def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> No
 
     if name == "Idol":
         w.s.turn.tried.append("item:Idol")
-        w.say(f"{w.who(seat)} rubs the Idol: 2 more dice, 1 Sanity", "card.idol")
+        w.say(f"{w.who(seat)} rubs the Idol: 2 more dice, 1 Sanity", "card.idol", who=w.who(seat))
         w.lose(seat, "sanity", 1)
         prompt = dataclasses.replace(_plain(prompt), dice=min(8, prompt.dice + 2))
     elif name == "Adrenaline Shot":
-        w.say(f"{w.who(seat)} uses the Adrenaline Shot: +4 to this roll", "card.adrenaline")
+        w.say(f"{w.who(seat)} uses the Adrenaline Shot: +4 to this roll", "card.adrenaline", who=w.who(seat))
         lose_card(w, seat, name, "discard")
         ctx["_aid_bonus"] = ctx.get("_aid_bonus", 0) + 4
         prompt = _plain(prompt)
     else:  # the Angel Feather names a number; It is Meant to Be uses the kept total
         if name == MEANT:
             total = w.explorer(seat).marks.pop(MEANT)
-            w.say(f"{w.who(seat)} uses the kept roll: {total}", "card.meant", total=total)
+            w.say(f"{w.who(seat)} uses the kept roll: {total}", "card.meant", total=total, who=w.who(seat))
             finish(w, ctx, min(total, 16))
             return
         lose_card(w, seat, name, "discard")

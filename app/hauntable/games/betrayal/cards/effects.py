@@ -212,7 +212,7 @@ def _lowest(w: World, seat: int, card: str, trait: str) -> None:
 
 
 def _say(w: World, seat: int, card: str, text: str) -> None:
-    w.say(f"{card}: {text}", "card.say", card=card)
+    w.say(f"{card}: {text}", "card.say", card=card, variant=text)
 
 
 def _keep(w: World, seat: int, card: str) -> None:
@@ -699,9 +699,23 @@ def effects_defend(w: World, seat: int, card: str, hurt: list, total: int) -> No
 @task("effects_defended")
 def effects_defended(w: World, seat: int, card: str, hurt: list, attack: int, total: int) -> None:
     if attack <= total:
-        w.say(f"{w.who(seat)} fends off the {card} ({total} against {attack})", "card.defended", card=card)
+        w.say(
+            f"{w.who(seat)} fends off the {card} ({total} against {attack})",
+            "card.defended",
+            card=card,
+            who=w.who(seat),
+            total=total,
+            attack=attack,
+        )
         return
-    w.say(f"The {card} hurts {w.who(seat)} ({attack} against {total})", "card.hurt", card=card)
+    w.say(
+        f"The {card} hurts {w.who(seat)} ({attack} against {total})",
+        "card.hurt",
+        card=card,
+        who=w.who(seat),
+        attack=attack,
+        total=total,
+    )
     tasks = [("damage", dict(seat=seat, kind="physical", amount=attack - total))]
     if hurt:
         tasks.append(("effects", dict(seat=seat, card=card, effects=hurt)))
@@ -806,10 +820,23 @@ def _cells_for(w: World, view: HouseView, tile: str, floors: list[str], free: bo
 
 def _no_new_room(w: World, seat: int, card: str, floors: list[str], or_room: str | None) -> None:
     if or_room is not None:
-        w.say(f"{card}: no room tile can be laid; {w.who(seat)} goes to the {or_room}", "card.no_tile")
+        w.say(
+            f"{card}: no room tile can be laid; {w.who(seat)} goes to the {or_room}",
+            "card.no_tile",
+            card=card,
+            who=w.who(seat),
+            room=or_room,
+            variant="goes",
+        )
         w.then(("land", dict(seat=seat, room=or_room)))
         return
-    w.say(f"{card}: no room tile can be laid; {w.who(seat)} chooses a room", "card.no_tile")
+    w.say(
+        f"{card}: no room tile can be laid; {w.who(seat)} chooses a room",
+        "card.no_tile",
+        card=card,
+        who=w.who(seat),
+        variant="chooses",
+    )
     where = f"floor:{floors[0]}" if len(floors) == 1 else "any"
     w.then(("effects_go", dict(seat=seat, card=card, where=where, token=None)))
 

@@ -629,7 +629,12 @@ def _item_to_entrance(w: World, seat: int, card: str) -> list | None:
 def _put_in_entrance(w: World, seat: int, item: str) -> None:
     from hauntable.games.betrayal.cards.holding import lose_card
 
-    w.say(f"{w.who(seat)}'s {item} is blown into the Entrance Hall", "card.item_moved", card=item)
+    w.say(
+        f"{w.who(seat)}'s {item} is blown into the Entrance Hall",
+        "card.item_moved",
+        card=item,
+        who=w.who(seat),
+    )
     lose_card(w, seat, item, "room", room="Entrance Hall")
 
 
@@ -652,10 +657,15 @@ def card_picked_item(w: World, seat: int, card: str, then: str, option: str) -> 
     if then == "entrance":
         _put_in_entrance(w, seat, option)
     elif then == "discard":
-        w.say(f"{w.who(seat)} loses the {option}", "card.item_lost", card=option)
+        w.say(f"{w.who(seat)} loses the {option}", "card.item_lost", card=option, who=w.who(seat))
         lose_card(w, seat, option, "discard")
     elif then == "stack":
-        w.say(f"{w.who(seat)} hands the {option} through the mirror", "card.item_back", card=option)
+        w.say(
+            f"{w.who(seat)} hands the {option} through the mirror",
+            "card.item_back",
+            card=option,
+            who=w.who(seat),
+        )
         lose_card(w, seat, option, "stack")
         w.then(("effects", dict(seat=seat, card=card, effects=[gain("knowledge")])))
 
@@ -674,7 +684,7 @@ def _whoops(w: World, seat: int, card: str) -> list | None:
         w.s.rng = rng.state
         from hauntable.games.betrayal.cards.holding import lose_card
 
-        w.say(f"{w.who(seat)} loses the {item}", "card.item_lost", card=item)
+        w.say(f"{w.who(seat)} loses the {item}", "card.item_lost", card=item, who=w.who(seat))
         lose_card(w, seat, item, "discard")
         return None
     text = f"draw one of {w.who(seat)}'s items face down and say which it is"
@@ -713,7 +723,7 @@ def _mirror(w: World, seat: int, card: str) -> list | None:
 def mirror_variant(w: World, seat: int, card: str, option: str) -> None:
     w.s.marks["mirror"] = [*w.s.marks.get("mirror", []), option]
     if option == MIRROR_VARIANTS[0]:
-        w.say(f"{card}: your reflection hands you an item", "card.say", card=card)
+        w.say(f"{card}: your reflection hands you an item", "card.say", card=card, variant="reflection")
         w.then(("draw_card", dict(seat=seat, deck="item")))
         return
     giver = next((s for s in w.seats_from(seat) if w.s.explorers[s].items), None)
@@ -744,7 +754,7 @@ def _puzzle_swap(w: World, seat: int, card: str) -> list | None:
     holder = w.holder("Puzzle Box")
     if holder is None:
         return None
-    w.say(f"{w.who(holder)} discards the Puzzle Box and draws another item", "card.swap")
+    w.say(f"{w.who(holder)} discards the Puzzle Box and draws another item", "card.swap", who=w.who(holder))
     lose_card(w, holder, "Puzzle Box", "discard")
     return [("draw_card", dict(seat=holder, deck="item", ends_move=False))]
 
@@ -752,7 +762,12 @@ def _puzzle_swap(w: World, seat: int, card: str) -> list | None:
 @effect_op("meant_reorder")
 def _meant_reorder(w: World, seat: int, card: str) -> list | None:
     if w.s.config.cards == "table" or w.s.config.rooms == "table":
-        w.say(f"{card}: look at the top 3 of one stack and put them back in any order", "card.say", card=card)
+        w.say(
+            f"{card}: look at the top 3 of one stack and put them back in any order",
+            "card.say",
+            card=card,
+            variant="top3",
+        )
         return None
     return [("meant_deck", dict(seat=seat, card=card))]
 
@@ -800,7 +815,7 @@ def meant_done(w: World, seat: int, card: str, deck: str, option: str) -> None:
     pile = _pile(w, deck)
     order = option.split(" / ")
     pile[: len(order)] = order
-    w.say(f"{w.who(seat)} rearranges the top of a stack", "card.reorder", card=card)
+    w.say(f"{w.who(seat)} rearranges the top of a stack", "card.reorder", card=card, who=w.who(seat))
 
 
 @effect_op("meant_roll")
@@ -811,7 +826,14 @@ def _meant_roll(w: World, seat: int, card: str) -> list:
 @effect_op("meant_store")
 def _meant_store(w: World, seat: int, card: str) -> None:
     total = w.s.explorers[seat].marks.get(card)
-    w.say(f"{card}: {w.who(seat)} keeps the total {total} for a later roll", "card.say", card=card)
+    w.say(
+        f"{card}: {w.who(seat)} keeps the total {total} for a later roll",
+        "card.say",
+        card=card,
+        who=w.who(seat),
+        total=total,
+        variant="keep",
+    )
 
 
 @effect_op("slide")
@@ -949,6 +971,9 @@ def wall_tokens(w: World, room: str, other: str | None, cell: list | None = None
         f"Revolving Wall: the wall between the {room} and the {other} turns",
         "card.token",
         token="Wall Switch",
+        room=room,
+        other=other,
+        variant="wall",
     )
 
 
@@ -999,4 +1024,4 @@ def what_the_move(w: World, seat: int, room: str, floor: str, x: int, y: int) ->
     rotation = HouseView(w.s, w.content).placements(room, (floor, x, y), None, free, ignore=room)[0][0]
     w.s.house[room] = Placed(floor, x, y, rotation)
     w.s.house_changed()
-    w.say(f"The {room} moves to {floor} {x},{y}", "card.room_moved", room=room)
+    w.say(f"The {room} moves to {floor} {x},{y}", "card.room_moved", room=room, floor=floor, x=x, y=y)

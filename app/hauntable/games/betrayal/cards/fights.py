@@ -142,7 +142,13 @@ def bloody_chosen(w: World, seat: int, keys: list, names: list, option: str) -> 
 
 @task("bloody_fight")
 def bloody_fight(w: World, seat: int, key: str) -> None:
-    w.say(f"{w.who(seat)} attacks {combat.name_of(w, key)} in a bloody frenzy", "combat.attack")
+    w.say(
+        f"{w.who(seat)} attacks {combat.name_of(w, key)} in a bloody frenzy",
+        "combat.attack",
+        who=w.who(seat),
+        target=combat.name_of(w, key),
+        variant="frenzy",
+    )
     combat.start_fight(w, str(seat), key)
 
 
@@ -162,6 +168,8 @@ def crystal_ball(w: World, seat: int, card: str) -> None:
             "card on top",
             "card.say",
             card=card,
+            who=w.who(seat),
+            variant="search",
         )
         return
     decks = tuple(d for d in ("item", "event") if w.s.decks[d])
@@ -195,7 +203,12 @@ def crystal_card(w: World, seat: int, card: str, deck: str, option: str) -> None
     rng = Rng(w.s.rng, raw=True)
     w.s.decks[deck] = [option, *rng.shuffled(rest)]
     w.s.rng = rng.state
-    w.say(f"{w.who(seat)} shuffles the {deck} stack and puts a card of their choice on top", "card.crystal")
+    w.say(
+        f"{w.who(seat)} shuffles the {deck} stack and puts a card of their choice on top",
+        "card.crystal",
+        who=w.who(seat),
+        deck=deck,
+    )
 
 
 # --- Bell and Spirit Board: drawing heroes or monsters closer ----------------------------------------------

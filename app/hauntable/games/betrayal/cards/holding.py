@@ -91,7 +91,11 @@ def lose_card(w: World, seat: int, name: str, to: str, room: str | None = None) 
         w.then(("effects", dict(seat=seat, card=name, effects=list(rules.on_lose))))
     if name in BBC and e.marks.get(BBC_MARK) == 1:
         e.marks[BBC_MARK] = 2  # only the first loss costs the bonus back
-        w.say(f"{e.name} no longer holds the Bell, Book and Candle: -2 in every trait", "card.bbc_lost")
+        w.say(
+            f"{e.name} no longer holds the Bell, Book and Candle: -2 in every trait",
+            "card.bbc_lost",
+            who=e.name,
+        )
         w.then(("effects", dict(seat=seat, card="Candle", effects=[["lose", t, 2] for t in _TRAITS])))
 
 
@@ -225,7 +229,13 @@ def resolve_card_action(w: World, inp: Input) -> None:
         w.say(f"{e.name} drops the {name} in the {e.room}", "item.drop", who=e.name, card=name)
         lose_card(w, seat, name, "room")
     elif isinstance(inp, Give):
-        w.say(f"{e.name} offers the {name} to {w.who(inp.to)}", "item.offer", who=e.name, card=name)
+        w.say(
+            f"{e.name} offers the {name} to {w.who(inp.to)}",
+            "item.offer",
+            who=e.name,
+            card=name,
+            to=w.who(inp.to),
+        )
         w.ask(
             ChooseOption(
                 inp.to, f"{w.who(inp.to)}: take the {name} from {e.name}?", "trade", ("accept", "refuse")
@@ -248,9 +258,15 @@ def resolve_card_action(w: World, inp: Input) -> None:
 def trade_answer(w: World, seat: int, to: int, card: str, option: str) -> None:
     """C3: a trade needs both to agree; the receiver answers the offer."""
     if option != "accept" or card not in held(w, seat):
-        w.say(f"{w.who(to)} refuses the {card}", "item.refused", card=card)
+        w.say(f"{w.who(to)} refuses the {card}", "item.refused", card=card, who=w.who(to))
         return
-    w.say(f"{w.who(seat)} gives the {card} to {w.who(to)}", "item.given", card=card)
+    w.say(
+        f"{w.who(seat)} gives the {card} to {w.who(to)}",
+        "item.given",
+        card=card,
+        who=w.who(seat),
+        to=w.who(to),
+    )
     lose_card(w, seat, card, "hand")
     get_card(w, to, card)
 
@@ -258,7 +274,7 @@ def trade_answer(w: World, seat: int, to: int, card: str, option: str) -> None:
 @effect_op("discard_self")
 def _discard_self(w: World, seat: int, card: str) -> None:
     if card in held(w, seat):
-        w.say(f"{w.who(seat)} discards the {card} after using it", "item.used_up", card=card)
+        w.say(f"{w.who(seat)} discards the {card} after using it", "item.used_up", card=card, who=w.who(seat))
         lose_card(w, seat, card, "discard")
 
 
@@ -334,7 +350,7 @@ def use_token(w: World, seat: int, name: str) -> None:
         free = f"free:{name}" in w.s.turn.tried
         if free:
             w.s.turn.tried.remove(f"free:{name}")
-        w.say(f"{e.name} takes the {name} to the {to}", "card.passage", who=e.name, room=to)
+        w.say(f"{e.name} takes the {name} to the {to}", "card.passage", who=e.name, room=to, card=name)
         tasks = [("arrive", dict(seat=seat, room=to, entry=None, cost=0 if free else 1))]
         if free and name == "Secret Stairs":  # following them at once draws an event in the new room
             tasks.append(("draw_card", dict(seat=seat, deck="event")))
@@ -342,7 +358,12 @@ def use_token(w: World, seat: int, name: str) -> None:
         return
     w.s.turn.tried.append(f"token:{name}")
     if kind == "switch" and is_traitor(w.s, seat):  # H3.3: the traitor turns the wall without a roll
-        w.say(f"{e.name} is the traitor and slips through the {card}", "traitor.revolving", who=e.name)
+        w.say(
+            f"{e.name} is the traitor and slips through the {card}",
+            "traitor.revolving",
+            who=e.name,
+            card=card,
+        )
         effects = [["through_switch"]]
     w.then(("effects", dict(seat=seat, card=card, effects=list(effects))))
 
@@ -398,7 +419,12 @@ def free_result(w: World, seat: int, stuck_seat: int, total: int) -> None:
         return
     e = w.explorer(stuck_seat)
     e.marks[card] = e.marks.get(card, 0) + 1
-    w.say(f"{w.who(stuck_seat)} is still stuck ({e.marks[card]} failed attempt(s))", "card.still_stuck")
+    w.say(
+        f"{w.who(stuck_seat)} is still stuck ({e.marks[card]} failed attempt(s))",
+        "card.still_stuck",
+        who=w.who(stuck_seat),
+        n=e.marks[card],
+    )
     if card == "Webs":  # whoever fails cannot move for the rest of the turn
         w.s.turn.movement_over = True
 
@@ -460,10 +486,22 @@ def dog_errand(w: World, seat: int, errands: list, labels: list, option: str) ->
     w.s.turn.tried.append(f"item:{item}")
     if verb == "fetch":
         del w.s.tokens[PILE + item]
-        w.say(f"The Dog brings {w.who(seat)} the {item} from the {room}", "card.dog_fetch", card=item)
+        w.say(
+            f"The Dog brings {w.who(seat)} the {item} from the {room}",
+            "card.dog_fetch",
+            card=item,
+            who=w.who(seat),
+            room=room,
+        )
         get_card(w, seat, item)
     else:
-        w.say(f"The Dog leaves {w.who(seat)}'s {item} in the {room}", "card.dog_leave", card=item)
+        w.say(
+            f"The Dog leaves {w.who(seat)}'s {item} in the {room}",
+            "card.dog_leave",
+            card=item,
+            who=w.who(seat),
+            room=room,
+        )
         lose_card(w, seat, item, "room", room=room)
 
 
@@ -488,7 +526,13 @@ def _music_toggle(w: World, seat: int, card: str) -> None:
         w.s.marks[MUSIC_OPEN] = True
     else:
         w.s.marks.pop(MUSIC_OPEN, None)
-    w.say(f"{w.who(seat)} {'opens' if now else 'closes'} the Music Box", "card.music_box", open=now)
+    w.say(
+        f"{w.who(seat)} {'opens' if now else 'closes'} the Music Box",
+        "card.music_box",
+        open=now,
+        who=w.who(seat),
+        variant="opens" if now else "closes",
+    )
 
 
 def music_check(w: World, seat: int, why: str) -> None:
@@ -502,7 +546,7 @@ def music_check(w: World, seat: int, why: str) -> None:
 @task("music_result")
 def music_result(w: World, seat: int, trait: str, target: int, total: int) -> None:
     if total >= target:
-        w.say(f"{w.who(seat)} shakes off the melody", "card.music_resisted")
+        w.say(f"{w.who(seat)} shakes off the melody", "card.music_resisted", who=w.who(seat))
         return
     w.say(f"{w.who(seat)} is mesmerized by the Music Box: the turn ends", "card.mesmerized", who=w.who(seat))
     if MUSIC in held(w, seat):

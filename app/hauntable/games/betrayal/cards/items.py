@@ -227,7 +227,9 @@ def _heal(w: World, seat: int, card: str, steps: int) -> list | None:
         return None
     if len(low) == 1:
         w.change_trait(patient, low[0], 1)
-        w.say(f"{w.who(patient)} heals 1 {low[0].capitalize()}", "card.heal", trait=low[0])
+        w.say(
+            f"{w.who(patient)} heals 1 {low[0].capitalize()}", "card.heal", trait=low[0], who=w.who(patient)
+        )
         return (
             [("effects", dict(seat=seat, card=card, effects=[op("heal", steps - 1)]))] if steps > 1 else None
         )
@@ -247,7 +249,7 @@ def _heal(w: World, seat: int, card: str, steps: int) -> list | None:
 @task("healed")
 def healed(w: World, seat: int, card: str, patient: int, steps: int, option: str) -> None:
     w.change_trait(patient, option, 1)
-    w.say(f"{w.who(patient)} heals 1 {option.capitalize()}", "card.heal", trait=option)
+    w.say(f"{w.who(patient)} heals 1 {option.capitalize()}", "card.heal", trait=option, who=w.who(patient))
     if steps > 1:
         w.then(("effects", dict(seat=seat, card=card, effects=[op("heal", steps - 1)])))
 
@@ -344,7 +346,13 @@ def pickpocketed(w: World, seat: int, pairs: list, option: str) -> None:
     from hauntable.games.betrayal.cards.holding import get_card, lose_card
 
     other, name = next((o, n) for o, n in pairs if f"{w.who(o)}: {n}" == option)
-    w.say(f"{w.who(seat)} takes the {name} from {w.who(other)}", "card.stolen", card=name)
+    w.say(
+        f"{w.who(seat)} takes the {name} from {w.who(other)}",
+        "card.stolen",
+        card=name,
+        who=w.who(seat),
+        victim=w.who(other),
+    )
     lose_card(w, other, name, "hand")
     get_card(w, seat, name)
 
@@ -372,7 +380,13 @@ def _mask_off(w: World, seat: int, card: str) -> list | None:
 @effect_op("spirit_board")
 def _spirit_board(w: World, seat: int, card: str) -> list | None:
     if w.s.config.rooms == "table" or not w.s.stack:
-        w.say(f"{w.who(seat)} may look at the top room tile", "card.say", card=card)
+        w.say(
+            f"{w.who(seat)} may look at the top room tile",
+            "card.say",
+            card=card,
+            who=w.who(seat),
+            variant="peek",
+        )
         return None
     w.say(f"{w.who(seat)} looks at the top room tile", "card.spirit_board", who=w.who(seat))
     return [("private_look", dict(seat=seat, card=card, text=f"the top room tile is the {w.s.stack[0]}"))]

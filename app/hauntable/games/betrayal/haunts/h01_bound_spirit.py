@@ -65,12 +65,19 @@ class BoundSpirit(Scenario):
             bone = next((b for b, r in items(w).items() if r == room), None)
             if success and bone:
                 del items(w)[bone]
-                w.say(f"{w.who(seat)} burns {bone}", "haunt1.burn", who=w.who(seat))
+                w.say(f"{w.who(seat)} burns {bone}", "haunt1.burn", who=w.who(seat), token=bone)
             elif bone:
-                w.say(f"{w.who(seat)} fails to burn {bone}", "haunt1.burn_failed", who=w.who(seat))
+                w.say(
+                    f"{w.who(seat)} fails to burn {bone}", "haunt1.burn_failed", who=w.who(seat), token=bone
+                )
         elif action == "resist" and not success:
             hvars(w)["dread"] += 1
-            w.say(f"{w.who(seat)} is terrified: dread {hvars(w)['dread']}", "haunt1.dread")
+            w.say(
+                f"{w.who(seat)} is terrified: dread {hvars(w)['dread']}",
+                "haunt1.dread",
+                who=w.who(seat),
+                n=hvars(w)["dread"],
+            )
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
         if hvars(w)["frightened"] or not heroes_here(w, monsters(w)[mid]["room"]):

@@ -60,10 +60,15 @@ class CrawlingHorde(Scenario):
             room = w.s.explorers[seat].room
             if room not in hvars(w)["barricades"]:
                 hvars(w)["barricades"].append(room)
-                w.say(f"{w.who(seat)} barricades the {room}", "haunt4.barricade", room=room)
+                w.say(f"{w.who(seat)} barricades the {room}", "haunt4.barricade", room=room, who=w.who(seat))
         elif action == "slip" and not success:
             hvars(w)["grabs"] += 1
-            w.say(f"A Crawler grabs {w.who(seat)} (grabs: {hvars(w)['grabs']})", "haunt4.grab")
+            w.say(
+                f"A Crawler grabs {w.who(seat)} (grabs: {hvars(w)['grabs']})",
+                "haunt4.grab",
+                who=w.who(seat),
+                n=hvars(w)["grabs"],
+            )
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
         if mid in hvars(w)["grabbed"] or not heroes_here(w, monsters(w)[mid]["room"]):

@@ -54,10 +54,16 @@ class BeastBelow(Scenario):
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
         if action == "chain" and success:
             hvars(w)["chains"] += 1
-            w.say(f"{w.who(seat)} chains the Beast ({hvars(w)['chains']} of {CHAINS})", "haunt6.chain")
+            w.say(
+                f"{w.who(seat)} chains the Beast ({hvars(w)['chains']} of {CHAINS})",
+                "haunt6.chain",
+                who=w.who(seat),
+                n=hvars(w)["chains"],
+                of=CHAINS,
+            )
         elif action == "stand" and not success:
             hvars(w)["terror"] += 1
-            w.say(f"{w.who(seat)} breaks before the roar", "haunt6.terror")
+            w.say(f"{w.who(seat)} breaks before the roar", "haunt6.terror", who=w.who(seat))
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
         if hvars(w)["roared"] or not heroes_here(w, monsters(w)[mid]["room"]):

@@ -53,11 +53,17 @@ class HungryHouse(Scenario):
     def act(self, w: World, seat: int, inp: Act) -> None:
         if inp.action == "pick":
             items(w)[inp.option] = f"seat:{seat}"
-            w.say(f"{w.who(seat)} picks up {inp.option}", "haunt.pick", token=inp.option)
+            w.say(f"{w.who(seat)} picks up {inp.option}", "haunt.pick", token=inp.option, who=w.who(seat))
         else:
             del items(w)[inp.option]
             hvars(w)["lit"] += 1
-            w.say(f"{w.who(seat)} lights {inp.option} in the {HALL}", "haunt12.lit", token=inp.option)
+            w.say(
+                f"{w.who(seat)} lights {inp.option} in the {HALL}",
+                "haunt12.lit",
+                token=inp.option,
+                who=w.who(seat),
+                room=HALL,
+            )
 
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
         if action == "chill" and not success:

@@ -56,7 +56,10 @@ class Exorcism(Scenario):
         hvars(w)["rites"] += 1 if action == "exorcise" else -1
         hvars(w)["rites"] = max(0, hvars(w)["rites"])
         w.say(
-            f"The rite stands at {hvars(w)['rites']} of {needed(w)}", "haunt13.rites", rites=hvars(w)["rites"]
+            f"The rite stands at {hvars(w)['rites']} of {needed(w)}",
+            "haunt13.rites",
+            rites=hvars(w)["rites"],
+            of=needed(w),
         )
 
     def check(self, w: World) -> tuple[str, str] | None:

@@ -69,13 +69,23 @@ class Stranger(Scenario):
             if other not in h["revealed"]:
                 h["revealed"].append(other)
             token = h["tokens"][other]
-            w.say(f"{w.who(other)} must show their token: {token}", "haunt34.shown", who=w.who(other))
+            w.say(
+                f"{w.who(other)} must show their token: {token}",
+                "haunt34.shown",
+                who=w.who(other),
+                token=token,
+            )
             if token == 1:
                 h["traitor"], h["hidden"] = other, False
                 hvars(w)["unmasked"] = True
         elif action == "summon":
             hvars(w)["summons"] += 1
-            w.say(f"The summoning grows ({hvars(w)['summons']} of {SUMMONS})", "haunt34.summon")
+            w.say(
+                f"The summoning grows ({hvars(w)['summons']} of {SUMMONS})",
+                "haunt34.summon",
+                n=hvars(w)["summons"],
+                of=SUMMONS,
+            )
         elif action == "banish":
             hvars(w)["banished"] = True
 

@@ -55,7 +55,12 @@ class RisingWater(Scenario):
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
         if success:
             hvars(w)["closed"] += 1
-            w.say(f"{w.who(seat)} turns the sluice wheel ({hvars(w)['closed']} of 2)", "haunt37.close")
+            w.say(
+                f"{w.who(seat)} turns the sluice wheel ({hvars(w)['closed']} of 2)",
+                "haunt37.close",
+                who=w.who(seat),
+                n=hvars(w)["closed"],
+            )
 
     def check(self, w: World) -> tuple[str, str] | None:
         if hvars(w)["closed"] >= 2:

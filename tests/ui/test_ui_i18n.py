@@ -1,0 +1,165 @@
+"""Every outcome line and every refusal a table sees, in German, Russian and Chinese (issue 7).
+
+Simulated games (the table simulator plus random legal answers) are played to their winner; every outcome
+line must come out of the catalogs, not as the engine's English sentence, and so must every refusal a
+seat can be shown: at points of each game a set of wrong answers is tried against the state (a dry run,
+``apply`` is pure) and each rejection is worded through ``i18n.refusal_text``. The only English left on
+purpose are proper names (rooms, cards, explorers, monsters, tokens), which stay as printed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from hauntable.engine.rejections import Rejection
+from hauntable.games.betrayal.cards import CARD_RULES, events, items, omens  # noqa: F401 (they fill it)
+from hauntable.session import Session
+from hauntable.ui import demo, i18n
+from hauntable.ui.channel import Channel
+from hauntable.ui.simulator import TableSimulator
+
+APP = Path(i18n.__file__).resolve().parents[1]
+REJECTIONS = ("IllegalAction", "NotAwaited", "UnreadableInput")
+OTHERS = ("de", "ru", "zh")
+SEEDS = (3, 5, 7, 11, 13, 17, 19, 23)
+
+# wrong answers tried against the game now and then (each parsed by the game's own input registry)
+PROVOCATIONS = (
+    "move S",
+    "move W",
+    "cross",
+    "fall",
+    "ride",
+    "use Axe",
+    "drop Axe",
+    "take Axe",
+    "give Axe 1",
+    "free 1",
+    "roll 2,2",
+    "roll 1,1,1,1,1,1,1,1",
+    "end",
+    "reveal 1",
+    "traitor 1",
+    "attack 1 might",
+    "split speed=9",
+    "rotate 1",
+    "card Axe",
+    "card Bite",
+)
+
+
+def played(seed: int):
+    """(outcomes, rejections) of one simulated game to its end; rejections from the provocations."""
+    steps = []
+    channel = Channel(Session.new("betrayal", demo.config(seed, 4)))
+    channel.bind(on_step=steps.append)
+    game = channel.session.game
+    wrong = []
+    for text in PROVOCATIONS:
+        try:
+            wrong.append(game.inputs.parse(text))
+        except Rejection:
+            continue
+    rejections: list[Rejection] = []
+    sim = TableSimulator(channel, seed)
+    for n in range(3000):
+        if channel.step.awaiting is None:
+            break
+        if n % 4 == 0:
+            for inp in wrong:
+                try:
+                    game.apply(channel.step.state, inp)
+                except Rejection as exc:
+                    rejections.append(exc)
+        demo.play(channel, sim, seed * 10_000 + n, 1)  # one answer; its own seed, so answers vary
+    sim.close()
+    outcomes = [o for step in steps for o in step.outcomes]
+    return outcomes, rejections
+
+
+GAMES = {seed: played(seed) for seed in SEEDS}
+
+
+def test_the_games_are_played_to_a_winner_and_meet_many_refusals():
+    rules = {r.rule for _, rejections in GAMES.values() for r in rejections}
+    codes = {o.code for outcomes, _ in GAMES.values() for o in outcomes}
+    assert len(rules) >= 15 and len(codes) >= 55, (sorted(map(str, rules)), len(codes))
+    assert any(o.code == "haunt.victory" for outcomes, _ in GAMES.values() for o in outcomes)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_outcome_line_is_left_in_english(lang):
+    english = set()
+    for outcomes, _ in GAMES.values():
+        for outcome in outcomes:
+            if i18n.outcome_text(outcome, lang) == outcome.text:
+                english.add((outcome.code, outcome.text))
+    assert not english, sorted(english)[:20]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_refusal_is_left_in_english(lang):
+    english = set()
+    for _, rejections in GAMES.values():
+        for r in rejections:
+            text = i18n.refusal_text(r.code, r.rule, r.sentence, lang)
+            if text == r.sentence:
+                english.add((r.rule, r.sentence))
+            else:
+                assert text.endswith(f"({r.rule})") if r.rule else text
+    assert not english, sorted(english)[:20]
+
+
+def raised_rules() -> set[str]:
+    """Every rule id a rejection in the engine and games names (read from their syntax trees)."""
+    rules = set()
+    for path in sorted((APP / "games").rglob("*.py")) + sorted((APP / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = getattr(node, "func", None)
+            name = getattr(name, "id", getattr(name, "attr", None))
+            if not (
+                isinstance(node, ast.Call) and name in ("IllegalAction", "NotAwaited", "UnreadableInput")
+            ):
+                continue
+            rule = node.args[1] if len(node.args) > 1 else None
+            rule = next((k.value for k in node.keywords if k.arg == "rule"), rule)
+            if isinstance(rule, ast.Constant) and rule.value:
+                rules.add(rule.value)
+    return rules
+
+
+def test_every_rule_a_rejection_names_has_a_sentence_in_every_language():
+    rules = raised_rules()
+    assert len(rules) > 40 and {"B2.7", "B3.2", "K1", "G3.3"} <= rules
+    missing = {(lang, r) for r in rules for lang in i18n.LANGUAGES if f"rej.{r}" not in i18n.catalog(lang)}
+    assert not missing, sorted(missing)
+    documented = set(
+        re.findall(r"\*\*([A-Z][0-9.]+)\*\*", (APP.parents[1] / "docs" / "rules.md").read_text())
+    )
+    assert rules <= documented | {"E1", "E2"}, sorted(rules - documented)
+
+
+def test_a_refusal_reads_in_the_table_language_with_its_rule_id():
+    sentence = "The front door is locked: nobody leaves the house."
+    assert i18n.refusal_text("rule/illegal", "B2.7", sentence, "en") == sentence
+    assert i18n.refusal_text("rule/illegal", "B2.7", sentence, "de") == (
+        "Die Haustür ist verschlossen: niemand verlässt das Haus. (B2.7)"
+    )
+    assert i18n.refusal_text("rule/illegal", None, "Odd.", "zh") == "现在不允许这样做。"
+    assert i18n.refusal_text("ui/stale", None, "stale", "ru") == i18n.tr("refusal.stale", "ru")
+
+
+def numbers(text: str) -> list[str]:
+    return sorted(re.findall(r"\d+", text))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_card_summary_is_translated_with_its_numbers(lang):
+    texts = i18n.card_texts(lang)
+    assert set(texts) == set(CARD_RULES)
+    changed = [n for n, rules in CARD_RULES.items() if numbers(rules.summary) != numbers(texts[n])]
+    assert not changed, f"{lang}: the numbers differ from the English summary (updated?): {changed}"
