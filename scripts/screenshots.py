@@ -34,6 +34,7 @@ SCREENS = (
     "rules",
     "selftest",
     "seat90",
+    "monster",
     "castle",
     "ghostsetup",
 )
@@ -124,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         "rules": lambda: admin_page("rules"),
         "selftest": lambda: admin_page("selftest"),
         "seat90": lambda: _seat90(h, show_game),
+        "monster": lambda: _monster(h),
         "castle": lambda: _castle(h),
         "ghostsetup": lambda: (h.app.abandon_game(), h.app.go("ghostsetup")),
     }
@@ -138,6 +140,33 @@ def main(argv: list[str] | None = None) -> int:
     h.close()
     log.close()
     return 0
+
+
+def _monster(h) -> None:
+    """Book mode: the pad for a new monster's traits, Speed 2 and Might 5 entered."""
+    import dataclasses
+
+    from hauntable.games.betrayal.config import HouseRules
+    from hauntable.games.betrayal.inputs import PlaceMonster
+    from hauntable.session import Session
+    from hauntable.ui import demo
+    from hauntable.ui.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+    from hauntable.ui.widgets.prompt import ChoiceButton
+
+    config = dataclasses.replace(demo.config(3, 4), house_rules=HouseRules(haunt_mode="book"))
+    channel = Channel(Session.new("betrayal", config))
+    sim = TableSimulator(channel, 3)
+    demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    h.app._attach(channel.session)
+    h.app.channel.history = channel.history
+    h.app.simulator, sim.channel = sim, h.app.channel
+    h.app.go("play")
+    h.frames(3)
+    h.tap(next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster)))
+    for name, times in (("monster-speed-plus", 2), ("monster-might-plus", 5)):
+        for _ in range(times):
+            h.tap(h.find(name=name), frames=1)
 
 
 def _enrol(h, screen) -> None:

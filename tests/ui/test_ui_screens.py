@@ -233,3 +233,52 @@ def test_a_german_table_reads_a_refused_tile_in_german(table_app):
         in text
     )
     assert "Lay the tile at" not in text
+
+
+def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
+    """Book mode's "new monster" opens a pad: the book's Speed and Might entered with + and -, then placed;
+    the engine gets them as the terminal's ``monster NAME ROOM speed=2 might=5`` would give them."""
+    import dataclasses
+
+    from hauntable.games.betrayal.config import HouseRules
+    from hauntable.games.betrayal.inputs import PlaceMonster
+    from hauntable.session import Session
+    from hauntable.ui.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+
+    h = table_app
+    config = dataclasses.replace(demo.config(3, 4), house_rules=HouseRules(haunt_mode="book"))
+    channel = Channel(Session.new("betrayal", config))
+    sim = TableSimulator(channel, 3)
+    demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    h.app._attach(channel.session)
+    h.app.simulator, sim.channel = sim, h.app.channel
+    h.app.go("play")
+    h.frames(3)
+    new = next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster))
+    room = new.inp.room
+    assert new.text == f"New monster Monster 1\nin the {room}"
+    assert "The heroes have won" in h.texts() and "victory heroes" not in h.texts()
+    h.tap(new)
+    assert f"New monster Monster 1 in the {room}: its traits from the haunt book" in h.texts()
+    for _ in range(2):
+        h.tap(h.find(name="monster-speed-plus"))
+    for _ in range(6):
+        h.tap(h.find(name="monster-might-plus"))
+    h.tap(h.find(name="monster-might-minus"))
+    h.tap(h.find(name="monster-place"))
+    monster = h.app.channel.step.state.haunt["monsters"]["Monster 1"]
+    assert monster["room"] == room and monster["speed"] == 2 and monster["might"] == 5
+    assert not monster["sanity"] and not monster["knowledge"]
+    assert f"Monster 1 appears in the {room}" in h.texts()
+
+
+def test_the_explorer_panels_follow_a_language_change_mid_game(table_app):
+    h = table_app
+    start(h)
+    assert "Speed 4" in h.texts()
+    h.app.set_language("de")  # the admin menu's language buttons, with the game running
+    h.app.go("play")
+    h.frames(3)
+    text = h.texts()
+    assert "Tempo 4" in text and "Speed 4" not in text

@@ -189,7 +189,10 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
             trait = tr(f"trait.{inp.trait}") if inp.trait != "might" else ""
             extra = " / ".join(x for x in (inp.weapon, trait) if x)
             return tr("action.attack", who=name) + (f"\n{extra}" if extra else "")
-        if inp.kind in HAUNT_ACTIONS:  # the haunt's actions and book tools say what they do in their text
+        label = action_label(state, inp)
+        if label is not None:
+            return label
+        if inp.kind in HAUNT_ACTIONS:  # a scripted haunt's own actions say what they do in their text
             return str(inp)
         return tr(f"action.{inp.kind}")
     if isinstance(prompt, SplitDamage):
@@ -203,6 +206,33 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     if isinstance(prompt, ChooseTarget):
         return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
     return str(inp)
+
+
+def action_label(state: State, inp: Input) -> str | None:
+    """Words for a turn's card actions and book mode's tools (None: not one of them). Card, room, monster
+    and token names stay as printed."""
+    haunt = state.haunt or {}
+    kind = inp.kind
+    if kind in ("use", "drop", "take"):
+        return tr(f"action.{kind}", card=inp.name)
+    if kind == "give":
+        return tr("action.give", card=inp.name, who=state.explorers[inp.to].name)
+    if kind == "free":
+        return tr("action.free", who=state.explorers[inp.seat].name)
+    if kind == "victory":
+        return tr(f"action.victory.{inp.side}")
+    if kind == "monster":
+        placed = inp.name in (haunt.get("monsters") or {})
+        return tr("action.monster_move" if placed else "action.monster_new", name=inp.name, room=inp.room)
+    if kind == "stun":
+        return tr("action.stun", name=inp.name)
+    if kind == "token":
+        if inp.room:
+            return tr("action.token_put", name=inp.name, room=inp.room)
+        return tr("action.token_off", name=inp.name)
+    if kind == "traitor":
+        return tr("action.traitor", who=state.explorers[inp.seat].name)
+    return None
 
 
 def floors() -> tuple[str, ...]:

@@ -36,6 +36,7 @@ class PlayScreen(Screen):
         self.prompt_bar = PromptBar()
         self.panels: list[ExplorerPanel] = []
         self._built_for: tuple[int, str] | None = None
+        self._panels_lang = ""  # the language the explorer panels were last drawn in
         self.ids.seatbox.content = self.prompt_bar
 
     def refresh(self) -> None:
@@ -103,10 +104,14 @@ class PlayScreen(Screen):
             self.panels = [ExplorerPanel(size_hint_y=None) for _ in models]
             for p in self.panels:
                 box.add_widget(p)
+        relabel = self._panels_lang != i18n.language()  # the language changed: the same models, new words
+        self._panels_lang = i18n.language()
         for panel, model in zip(self.panels, models, strict=True):
             panel.refusal = sentence if refused_seat == model.seat else ""
             if panel.model != model:  # frozen dataclasses: equal models need no redraw
                 panel.model = model
+            elif relabel:
+                panel.refresh()
             lines = 5 + bool(model.items or model.omens) + bool(panel.refusal)
             panel.height = 12 + lines * 20
 

@@ -1,4 +1,4 @@
-"""The awaited prompt as big touch targets, plus the dice pad for rolls.
+"""The awaited prompt as big touch targets, plus the dice pad for rolls and the monster pad.
 
 Buttons are exactly ``prompt.choices()``; each carries the input it stands for and the ``seq`` of the
 state it was built for, and a tap hands both to one callback (the app's channel). Nothing here checks
@@ -7,6 +7,7 @@ whether an answer is legal: the engine refuses, and the refusal is shown at the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -18,7 +19,7 @@ from kivy.uix.label import Label
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import Content
-from hauntable.games.betrayal.inputs import Roll
+from hauntable.games.betrayal.inputs import PlaceMonster, Roll
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
 from hauntable.games.betrayal.state import State
 from hauntable.ui.i18n import tr
@@ -88,6 +89,55 @@ class DicePad(BoxLayout):
         self._submit(Roll(tuple(self.faces), source="hand"), self.seq)
 
 
+MONSTER_TRAITS = ("speed", "might", "sanity", "knowledge")
+
+
+class MonsterPad(BoxLayout):
+    """Book mode: a new monster's traits from the haunt book, entered by touch before it is placed.
+
+    One row per trait with - and + (0 to 8, the range ``PlaceMonster`` takes; 0: the monster has no such
+    trait, or for Speed rolls no dice). "Place it" submits the monster choice with these values, the way
+    the terminal's ``monster Zombie Kitchen speed=2 might=5`` does; "Back" returns to the choices.
+    """
+
+    seq = NumericProperty(-1)
+
+    def __init__(self, inp: PlaceMonster, seq: int, submit: Submit, back: Callable[[], object], **kwargs):
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("spacing", 4)
+        super().__init__(**kwargs)
+        self.inp, self.seq, self._submit = inp, seq, submit
+        self.values = {t: getattr(inp, t) for t in MONSTER_TRAITS}
+        self._shown: dict[str, Label] = {}
+        title = Label(
+            text=tr("monster.pad", name=inp.name, room=inp.room), font_size=15, size_hint_y=None, height=24
+        )
+        title.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+        self.add_widget(title)
+        grid = GridLayout(cols=8, spacing=4)
+        for trait in MONSTER_TRAITS:  # two traits a row: name, -, value, +
+            grid.add_widget(Label(text=tr(f"trait.{trait}"), font_size=17, halign="right"))
+            grid.add_widget(_big("-", lambda *_a, t=trait: self.step(t, -1), name=f"monster-{trait}-minus"))
+            self._shown[trait] = Label(text=self._value(trait), font_size=24, bold=True)
+            grid.add_widget(self._shown[trait])
+            grid.add_widget(_big("+", lambda *_a, t=trait: self.step(t, 1), name=f"monster-{trait}-plus"))
+        self.add_widget(grid)
+        row = BoxLayout(spacing=6, size_hint_y=0.45)
+        row.add_widget(_big(tr("monster.back"), lambda *_: back(), name="monster-back"))
+        row.add_widget(_big(tr("monster.place"), lambda *_: self.place(), name="monster-place"))
+        self.add_widget(row)
+
+    def _value(self, trait: str) -> str:
+        return str(self.values[trait]) if self.values[trait] else "–"  # noqa: RUF001 (a dash: none)
+
+    def step(self, trait: str, delta: int) -> None:
+        self.values[trait] = min(8, max(0, self.values[trait] + delta))
+        self._shown[trait].text = self._value(trait)
+
+    def place(self) -> None:
+        self._submit(dataclasses.replace(self.inp, **self.values), self.seq)
+
+
 def _big(text: str, on_release, name: str = "") -> Button:
     b = Button(text=text, font_size=18, halign="center")
     b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
@@ -155,6 +205,8 @@ class PromptBar(BoxLayout):
             return
         choices = prompt.choices()
         grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
+        placed = set((state.haunt or {}).get("monsters") or {})
+        rebuild = lambda: self.show(state, content, submit, sim, roll_virtual, tower)  # noqa: E731
         for inp in choices:
             b = ChoiceButton(
                 text=choice_label(state, content, prompt, inp),
@@ -164,6 +216,13 @@ class PromptBar(BoxLayout):
                 halign="center",
             )
             b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
-            b.bind(on_release=lambda btn: submit(btn.inp, btn.seq))
+            if isinstance(inp, PlaceMonster) and inp.name not in placed:  # a new monster: its traits first
+                b.bind(on_release=lambda btn: self._monster_pad(btn.inp, btn.seq, submit, rebuild))
+            else:
+                b.bind(on_release=lambda btn: submit(btn.inp, btn.seq))
             grid.add_widget(b)
         self.area.add_widget(grid)
+
+    def _monster_pad(self, inp: PlaceMonster, seq: int, submit: Submit, back: Callable[[], object]) -> None:
+        self.area.clear_widgets()
+        self.area.add_widget(MonsterPad(inp, seq, submit, back))
