@@ -163,3 +163,22 @@ def test_every_card_summary_is_translated_with_its_numbers(lang):
     assert set(texts) == set(CARD_RULES)
     changed = [n for n, rules in CARD_RULES.items() if numbers(rules.summary) != numbers(texts[n])]
     assert not changed, f"{lang}: the numbers differ from the English summary (updated?): {changed}"
+
+
+def test_option_and_monster_turn_buttons_are_worded_not_text_forms():
+    from hauntable.games.betrayal.inputs import Go, Ready
+    from hauntable.ui.viewmodel import option_label, other_label
+
+    try:
+        i18n.set_language("de")
+        assert [option_label(o) for o in ("yes", "refuse", "speed", "upper", "E")] == [
+            "Ja",
+            "Ablehnen",
+            "Tempo",
+            "Obergeschoss",
+            "Osten",
+        ]
+        assert option_label("Lucky Stone") == "Lucky Stone"  # a card's name stays as printed
+        assert other_label(Go("Kitchen")) == "In den Raum Kitchen" and other_label(Ready()) == "Bereit"
+    finally:
+        i18n.set_language("en")

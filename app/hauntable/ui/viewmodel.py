@@ -17,6 +17,7 @@ from hauntable.games.betrayal.prompts import (
     AwaitCard,
     AwaitTile,
     ChooseAction,
+    ChooseOption,
     ChooseRotation,
     ChooseTarget,
     SplitDamage,
@@ -192,8 +193,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
         label = action_label(state, inp)
         if label is not None:
             return label
-        if inp.kind in HAUNT_ACTIONS:  # a scripted haunt's own actions say what they do in their text
-            return str(inp)
+        if inp.kind in HAUNT_ACTIONS:  # a scripted haunt's own actions: their action and option as written
+            return other_label(inp)
         return tr(f"action.{inp.kind}")
     if isinstance(prompt, SplitDamage):
         a, b = prompt.traits
@@ -205,6 +206,37 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
         return tr("rotation.option", n=inp.quarter_turns, doors=" ".join(ARROWS[d] for d in doors))
     if isinstance(prompt, ChooseTarget):
         return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
+    if isinstance(prompt, ChooseOption):
+        return option_label(inp.option)
+    return other_label(inp)
+
+
+OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all")
+
+
+def option_label(option: str) -> str:
+    """One option of a card's or rule's choice: its word in the current language when it is one we know
+    (yes, a trait, a floor, a direction), else the option itself (names and the engine's own phrases)."""
+    if option in OPTION_WORDS:
+        return tr(f"option.{option}")
+    for group in ("trait", "floor", "dir"):
+        if tr(f"{group}.{option}") != f"{group}.{option}":
+            return tr(f"{group}.{option}")
+    return option
+
+
+def other_label(inp: Input) -> str:
+    """The haunt's other prompts (the monster turn, the hand-off, a roll's aids); else the input's text."""
+    if inp.kind == "go":
+        return tr("action.monster_go", room=inp.room)
+    if inp.kind == "end":
+        return tr("action.monster_end")
+    if inp.kind == "ready":
+        return tr("action.ready")
+    if inp.kind == "use":
+        return tr("action.use", card=inp.name)
+    if inp.kind == "act":
+        return f"{inp.action} {inp.option}".strip()
     return str(inp)
 
 

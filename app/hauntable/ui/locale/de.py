@@ -552,4 +552,13 @@ STRINGS = {
     "action.token_put": "Marker {name}\nim Raum {room}",
     "action.token_off": "Marker {name} entfernen",
     "action.traitor": "{who} ist der Verräter",
+    "option.yes": "Ja",
+    "option.no": "Nein",
+    "option.accept": "Annehmen",
+    "option.refuse": "Ablehnen",
+    "option.keep": "Behalten",
+    "option.all": "Alle",
+    "action.monster_go": "In den Raum {room}",
+    "action.monster_end": "Zug dieses Monsters beenden",
+    "action.ready": "Bereit",
 }

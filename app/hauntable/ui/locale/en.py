@@ -537,4 +537,13 @@ STRINGS = {
     "action.token_put": "Token {name}\nin the {room}",
     "action.token_off": "Take token {name} away",
     "action.traitor": "{who} is the traitor",
+    "option.yes": "Yes",
+    "option.no": "No",
+    "option.accept": "Accept",
+    "option.refuse": "Refuse",
+    "option.keep": "Keep it",
+    "option.all": "All",
+    "action.monster_go": "Go to the {room}",
+    "action.monster_end": "End this monster's move",
+    "action.ready": "Ready",
 }

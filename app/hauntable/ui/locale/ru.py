@@ -543,4 +543,13 @@ STRINGS = {
     "action.token_put": "Жетон {name}\nв комнату {room}",
     "action.token_off": "Убрать жетон {name}",
     "action.traitor": "{who} — предатель",
+    "option.yes": "Да",
+    "option.no": "Нет",
+    "option.accept": "Принять",
+    "option.refuse": "Отказаться",
+    "option.keep": "Оставить",
+    "option.all": "Все",
+    "action.monster_go": "В комнату {room}",
+    "action.monster_end": "Закончить ход монстра",
+    "action.ready": "Готово",
 }

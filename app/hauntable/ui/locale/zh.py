@@ -531,4 +531,13 @@ STRINGS = {
     "action.token_put": "标记 {name}\n放在 {room}",
     "action.token_off": "拿走标记 {name}",
     "action.traitor": "{who} 是叛徒",
+    "option.yes": "是",
+    "option.no": "否",
+    "option.accept": "接受",
+    "option.refuse": "拒绝",
+    "option.keep": "保留",
+    "option.all": "全部",
+    "action.monster_go": "前往 {room}",
+    "action.monster_end": "结束这个怪物的移动",
+    "action.ready": "准备好了",
 }
