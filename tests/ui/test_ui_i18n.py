@@ -182,3 +182,19 @@ def test_option_and_monster_turn_buttons_are_worded_not_text_forms():
         assert other_label(Go("Kitchen")) == "In den Raum Kitchen" and other_label(Ready()) == "Bereit"
     finally:
         i18n.set_language("en")
+
+
+def test_a_rolls_purpose_is_worded_in_the_language_names_as_printed():
+    from hauntable.ui.viewmodel import purpose_text
+
+    try:
+        i18n.set_language("de")
+        assert purpose_text("haunt") == "Spukwurf"
+        assert purpose_text("leaving the Junk Room") == "Raum Junk Room verlassen"
+        assert purpose_text("defence against Peter Akimoto") == "Abwehr gegen Peter Akimoto"
+        assert purpose_text("Shade speed") == "Shade: Tempo"
+        assert purpose_text("Angry Being") == "Angry Being"  # a card's name stays as printed
+        i18n.set_language("en")
+        assert purpose_text("Shade speed") == "Shade speed"  # English: the engine's words
+    finally:
+        i18n.set_language("en")

@@ -7,6 +7,7 @@ the cells offered are the prompt's own; door geometry comes from the engine's ``
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt, RollDice
@@ -23,7 +24,7 @@ from hauntable.games.betrayal.prompts import (
     SplitDamage,
 )
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import tr
+from hauntable.ui.i18n import language, tr
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # door directions, the same in every language
 SEAT_COLORS = (
@@ -155,10 +156,10 @@ def heading(state: State, prompt: Prompt) -> str:
                 who=w,
                 n=prompt.dice,
                 trait=trait,
-                purpose=prompt.purpose,
+                purpose=purpose_text(prompt.purpose),
                 target=prompt.target,
             )
-        return tr("prompt.roll", who=w, n=prompt.dice, purpose=prompt.purpose)
+        return tr("prompt.roll", who=w, n=prompt.dice, purpose=purpose_text(prompt.purpose))
     if isinstance(prompt, SplitDamage):
         return tr("prompt.split", who=w, n=prompt.amount, damage=tr(f"damage.{prompt.damage}"))
     if isinstance(prompt, ChooseRotation):
@@ -170,6 +171,34 @@ def heading(state: State, prompt: Prompt) -> str:
     if isinstance(prompt, AwaitCard):
         return tr("prompt.card", who=w, deck=tr(f"deck.{prompt.deck}"))
     return prompt.text
+
+
+# what a roll is for, as the engine words it -> a catalog key; the groups (room, explorer, monster names)
+# stay as printed. A purpose that is a card's or room's name, or a haunt's task, is shown as it is.
+PURPOSES = (
+    (re.compile(r"^haunt$"), "purpose.haunt"),
+    (re.compile(r"^elevator$"), "purpose.elevator"),
+    (re.compile(r"^physical damage$"), "purpose.physical"),
+    (re.compile(r"^mental damage$"), "purpose.mental"),
+    (re.compile(r"^open the (?P<room>.+)$"), "purpose.open"),
+    (re.compile(r"^leaving the (?P<room>.+)$"), "purpose.leave"),
+    (re.compile(r"^cross the (?P<room>.+)$"), "purpose.cross"),
+    (re.compile(r"^the floor of the (?P<room>.+) holds$"), "purpose.floor_holds"),
+    (re.compile(r"^attack on (?P<who>.+)$"), "purpose.attack"),
+    (re.compile(r"^defence against (?P<who>.+)$"), "purpose.defence"),
+    (re.compile(r"^(?P<monster>.+) speed$"), "purpose.monster_speed"),
+)
+
+
+def purpose_text(purpose: str) -> str:
+    """A roll's purpose in the current language (PURPOSES); else, and in English, as the engine gave it."""
+    if language() == "en":
+        return purpose
+    for pattern, key in PURPOSES:
+        m = pattern.match(purpose)
+        if m:
+            return tr(key, **m.groupdict())
+    return purpose
 
 
 def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> str:
