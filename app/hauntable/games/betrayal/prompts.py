@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import ClassVar
 
 from hauntable.engine.inputs import Input
@@ -40,6 +41,17 @@ class ChooseAction(Prompt):
 
     options: tuple[Input, ...] = ()
     movement_left: int = 0
+
+    @classmethod
+    def listed_later(
+        cls, player: int, text: str, movement_left: int, make: Callable[[], tuple[Input, ...]]
+    ) -> ChooseAction:
+        """A turn prompt whose actions ``make()`` lists on the first ``choices()``. Built without the frozen
+        dataclass ``__init__`` (one attribute set at a time), because the rules make one after nearly every
+        input applied; equal to ``ChooseAction(player, text, (), movement_left)``."""
+        prompt = object.__new__(cls)
+        prompt.__dict__.update(player=player, text=text, options=(), movement_left=movement_left, _list=make)
+        return prompt
 
     def choices(self) -> tuple[Input, ...]:
         """``options`` when given; else listed on first call by the rules (see ``rules.action_prompt``)."""

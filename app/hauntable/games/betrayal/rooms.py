@@ -467,16 +467,20 @@ def apply_split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None
 # --- end of turn (B6.8, B6.9) ------------------------------------------------------------------------------
 
 
+def _medallion(w: World, seat: int, room: str) -> bool:
+    from hauntable.games.betrayal.rules import medallion  # rules imports this module
+
+    return medallion(w, seat, room)
+
+
 @task("end_of_turn_room")
 def end_of_turn_room(w: World, seat: int) -> None:
-    e = w.explorer(seat)
+    e = w.s.explorers[seat]  # read only: copied below if a bonus is taken
     spec = w.content.rooms[e.room]
     if spec.elevator and not w.s.turn.elevator_moved:
         w.then(("ride", dict(seat=seat)), ("end_of_turn_room", dict(seat=seat)))
         return
-    from hauntable.games.betrayal.rules import medallion
-
-    if spec.end_turn_damage and not medallion(w, seat, e.room) and not traitor_ignores(w, seat):
+    if spec.end_turn_damage and not _medallion(w, seat, e.room) and not traitor_ignores(w, seat):
         d = spec.end_turn_damage
         w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room)
         w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))
@@ -489,6 +493,7 @@ def end_of_turn_room(w: World, seat: int) -> None:
             else (key in e.bonuses_taken)
         )
         if not taken:
+            e = w.explorer(seat)
             e.bonuses_taken.append(key)
             w.say(f"{e.name} ends the turn in the {e.room} for the first time", "room.bonus", room=e.room)
             w.gain(seat, bonus["trait"], bonus["amount"])
