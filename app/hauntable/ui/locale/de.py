@@ -311,6 +311,14 @@ STRINGS = {
     "out.floor.rearranged": (
         "Kein Raum hielt das Stockwerk offen: {room} wird gedreht, um eine Tür zu öffnen"
     ),
+    "out.floor.shifted": (
+        "Kein Raum hielt das Stockwerk offen: {room} rückt ein Feld weiter, nach {x},{y}, damit dort, wo er "
+        "lag, eine Tür frei wird"
+    ),
+    "out.floor.swapped": (
+        "Kein Raum hielt das Stockwerk offen: {room} und {other} tauschen die Plätze, "
+        "damit eine Tür frei wird"
+    ),
     "out.deck.reshuffle": "Der Stapel {deck} wird aus den abgelegten Karten neu gemischt",
     "out.deck.empty": "Keine Karten {deck} mehr zum Ziehen",
     "out.card.token": "{card}: ein Marker {token} kommt in den Raum {room}",

@@ -303,6 +303,13 @@ STRINGS = {
     "out.stack.misfits": "{count} tile(s) for another floor set aside face down",
     "out.stack.closing": "{count} tile(s) that would close the floor set aside",
     "out.floor.rearranged": "No tile could keep the floor open: the {room} is turned to open a door",
+    "out.floor.shifted": (
+        "No tile could keep the floor open: the {room} moves next door, to {x},{y}, so a doorway opens where "
+        "it stood"
+    ),
+    "out.floor.swapped": (
+        "No tile could keep the floor open: the {room} and the {other} swap places so a door opens"
+    ),
     "out.deck.reshuffle": "The {deck} deck is reshuffled from its discards",
     "out.deck.empty": "No {deck} cards are left to draw",
     "out.card.token": "{card}: a {token} token is put in the {room}",

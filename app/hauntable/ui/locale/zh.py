@@ -301,6 +301,8 @@ STRINGS = {
     "out.stack.misfits": "{count} 块其他楼层的板块面朝下放到一旁",
     "out.stack.closing": "{count} 块会封闭该楼层的板块放到一旁",
     "out.floor.rearranged": "没有板块能让该楼层保持开放：转动{room}以打开一扇门",
+    "out.floor.shifted": "没有板块能让该楼层保持开放：将{room}移到隔邻（{x},{y}），让它原来的位置露出门口",
+    "out.floor.swapped": "没有板块能让该楼层保持开放：{room}与{other}交换位置以打开一扇门",
     "out.deck.reshuffle": "{deck}牌堆由弃牌重新洗混",
     "out.deck.empty": "{deck}牌已经抽完",
     "out.card.token": "{card}：在{room}放置一个{token}标记",
