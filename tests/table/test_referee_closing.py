@@ -25,6 +25,9 @@ TAGS = {
     "Pentagram Chamber": "04:B3:00:00:00:00:03",
     "Vault": "04:B3:00:00:00:00:04",
     "Kitchen": tablekit.KITCHEN,  # enrolled by tablekit
+    "Gymnasium": "04:B3:00:00:00:00:06",
+    "Operating Laboratory": "04:B3:00:00:00:00:07",
+    "Stairs from Basement": "04:B3:00:00:00:00:08",
 }
 ONE_DOOR = ("Storeroom", "Stairs from Basement", "Mystic Elevator")
 # the basement landing (table7: basement 3,3) with dead ends north, east and south; west is the last doorway
@@ -60,9 +63,19 @@ class Table:
         return self.session.step.awaiting
 
 
-def basement_table(registry, rooms, only_one_door=True) -> Table:
+# every room holds someone or something, so none can shift; the Gymnasium and the Kitchen can swap
+SWAPPABLE = {
+    "Operating Laboratory": (2, 3, 3),
+    "Vault": (4, 3, 3),
+    "Gymnasium": (2, 4, 0),
+    "Kitchen": (3, 4, 2),
+}
+
+
+def basement_table(registry, rooms, only_one_door=True, door="W", at=None, tokens=None) -> Table:
     """Zoe on the basement landing among ``rooms`` {name: (x, y, rotation)}, the tiles already on their
-    readers; with ``only_one_door`` the basement tiles out of the house cannot keep a doorway open."""
+    readers, other explorers ``at`` {seat: room}, ``tokens`` lying about; with ``only_one_door`` the
+    basement tiles out of the house cannot keep a doorway open. Zoe then goes through ``door``."""
     for name, uid in TAGS.items():
         if registry.lookup(uid) is None:
             registry.enrol(uid, "tile", name)
@@ -73,15 +86,18 @@ def basement_table(registry, rooms, only_one_door=True) -> Table:
         s.stack.remove(name)
     s.house_changed()
     s.explorers[s.turn.seat].room = "Basement Landing"
+    for seat, room in (at or {}).items():
+        s.explorers[seat].room = room
+    s.tokens.update(tokens or {})
     if only_one_door:
         s.stack = [t for t in s.stack if "basement" not in CONTENT.rooms[t].floors or t in ONE_DOOR]
     s.awaiting = action_prompt(World(s, CONTENT))
     table = Table(session, registry)
     for name, (x, y, _) in rooms.items():
         assert table.lay(name, f"basement:{x},{y}") == []  # already in the house: nothing to say
-    session.submit(session.game.inputs.parse("move W"), source="touch")
+    session.submit(session.game.inputs.parse(f"move {door}"), source="touch")
     table.referee.refresh()
-    assert isinstance(table.awaiting, AwaitTile) and table.awaiting.cells == ((2, 3),)
+    assert isinstance(table.awaiting, AwaitTile)
     return table
 
 
@@ -125,3 +141,22 @@ def test_B3_3_a_turn_cannot_be_read_so_the_players_confirm_it(registry):
     table.referee.refresh()
     assert isinstance(table.awaiting, AwaitCard)
     assert table.session.step.state.house["Kitchen"].rotation == 2
+
+
+def test_B3_3_a_swap_is_seen_tile_by_tile_and_confirmed_when_both_are_in_place(registry):
+    at = {1: "Gymnasium", 2: "Kitchen"}
+    tokens = {"item:Axe": "Operating Laboratory", "item:Rope": "Vault"}
+    table = basement_table(registry, SWAPPABLE, door="S", at=at, tokens=tokens)
+    (verdict,) = table.lay("Stairs from Basement", "basement:3,2")
+    assert verdict.accepted and isinstance(table.awaiting, RearrangeFloor)
+    assert "move the Gymnasium from basement 2,4 to basement 3,4, turned the same way" in verdict.message
+    assert "move the Kitchen from basement 3,4 to basement 2,4, turned the same way" in verdict.message
+    assert table.lift("Gymnasium", "basement:2,4") == []
+    (verdict,) = table.lay("Gymnasium", "basement:3,4")  # the Kitchen still lies there
+    assert "stacked" in verdict.message and isinstance(table.awaiting, RearrangeFloor)
+    (verdict,) = table.lift("Kitchen", "basement:3,4")  # the Gymnasium is left alone: in place
+    assert verdict.good_news and verdict.message.startswith("The Gymnasium is in place")
+    assert "lay the Kitchen at basement 2,4" in verdict.message
+    (verdict,) = table.lay("Kitchen", "basement:2,4")
+    assert verdict.accepted and not isinstance(table.awaiting, RearrangeFloor)
+    assert table.session.step.state.explorers[1].room == "Gymnasium"  # Ox went with his room
