@@ -383,3 +383,24 @@ def test_B3_3_table_a_closing_tile_turned_a_way_that_meets_no_door_is_still_refu
     step = do(closing_table_game(DEAD_ENDS), "move W")
     exc = refused(step, "place Storeroom basement -1 0 rotation=0")  # its one door faces north
     assert exc.rule == "B3.2" and "no door" in exc.sentence
+
+
+def test_B3_3_a_room_that_may_not_turn_is_left_unturned_by_every_rearrangement():
+    """An explorer on one side of a barrier pins the room's turn (B6.1): turns and swaps leave it as it
+    lies (rearrange.plan_rearrangement, unit level)."""
+    from hauntable.games.betrayal.rearrange import plan_rearrangement
+
+    rooms = {
+        "Kitchen": ("basement", 0, 1, 1),
+        "Pentagram Chamber": ("basement", 1, 0, 2),
+        "Vault": ("basement", 1, 1, 2),
+        "Crypt": ("basement", 0, -1, 0),
+        "Storeroom": ("basement", -1, 0, 1),
+    }
+    state = arrange(start(today="11-05"), rooms=rooms).state
+    turned = plan_rearrangement(state, CONTENT, "basement", "Storeroom", occupied=lambda room: True)
+    assert turned is not None and turned.kind == "turn" and turned.changes[0].room == "Kitchen"
+    pinned = {"Kitchen"}.__contains__
+    plan = plan_rearrangement(state, CONTENT, "basement", "Storeroom", lambda room: True, pinned)
+    assert plan is not None and all(c.room != "Kitchen" or c.turn == 0 for c in plan.changes)
+    assert plan.changes[0].room == "Vault"  # the next room by name that a turn opens instead

@@ -249,7 +249,14 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
     if floor_is_open(w.s, w.content, floor):
         return
     name = FLOOR_NAMES[floor]
-    plan = plan_rearrangement(w.s, w.content, floor, keep, lambda room: _holds_something(w, room))
+    plan = plan_rearrangement(
+        w.s,
+        w.content,
+        floor,
+        keep,
+        occupied=lambda room: _holds_something(w, room),
+        unturnable=lambda room: any(e.room == room and e.side is not None for e in w.s.explorers),
+    )
     if plan is None:
         w.say(
             f"No tile can keep the {name} open and no turn, shift or swap of a laid tile opens it again: "

@@ -76,12 +76,18 @@ class Plan:
 
 
 def plan_rearrangement(
-    state: State, content: Content, floor: str, keep: str, occupied: Callable[[str], bool]
+    state: State,
+    content: Content,
+    floor: str,
+    keep: str,
+    occupied: Callable[[str], bool],
+    unturnable: Callable[[str], bool] = lambda room: False,
 ) -> Plan | None:
     """The first of turn, shift, swap that opens ``floor`` (B3.3); None when none does.
 
     ``keep`` is the tile just laid (never changed); ``occupied(room)`` says whether a room holds someone
-    or something, which a shift may not strand.
+    or something, which a shift may not strand; ``unturnable(room)``: a room that may move but not turn (an
+    explorer stands on one side of its barrier, a door direction that a turn would make wrong).
     """
     board = BOARDS[state.config.board]
     tiles: Tiles = {}
@@ -101,7 +107,7 @@ def plan_rearrangement(
     def turns(name: str) -> list[tuple[int, frozenset[str]]]:
         """(quarter turns from how it lies, doors) for each distinct way to lay ``name``, least first."""
         out, seen = [], set()
-        for t in TURN_ORDER:
+        for t in TURN_ORDER[:1] if unturnable(name) else TURN_ORDER:
             doors = frozenset(doors_of(content.rooms[name], (rotation[name] + t) % 4))
             if doors not in seen:
                 seen.add(doors)
