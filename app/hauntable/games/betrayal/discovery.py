@@ -35,7 +35,7 @@ def _reshuffle(w: World) -> None:
         w.say(
             "The room stack holds only tiles already drawn: the set-aside tiles are shuffled in under it "
             "(B3.4)",
-            "stack.reshuffle",
+            "stack.reshuffle_under",
         )
         return
     w.say(

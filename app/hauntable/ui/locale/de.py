@@ -305,6 +305,9 @@ STRINGS = {
     "out.stack.reshuffle": (
         "Der Raumstapel ist leer: die beiseitegelegten Räume werden zu einem neuen Stapel gemischt"
     ),
+    "out.stack.reshuffle_under": (
+        "Im Raumstapel liegen nur schon gezogene Räume: die beiseitegelegten werden gemischt darunter gelegt"
+    ),
     "out.room.discovered": "{who} entdeckt den Raum {room} ({floor} {x},{y})",
     "out.stack.misfits": "{count} Raum/Räume für ein anderes Stockwerk verdeckt beiseitegelegt",
     "out.stack.closing": "{count} Raum/Räume, die das Stockwerk schließen würden, beiseitegelegt",

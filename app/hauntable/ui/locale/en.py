@@ -299,6 +299,9 @@ STRINGS = {
     "out.trait.gain": "{who} gains {steps} {trait} (now {value})",
     "out.trait.lowest": "{who}'s {trait} drops to its lowest step",
     "out.stack.reshuffle": "The room stack is empty: the set-aside tiles are shuffled into a new stack",
+    "out.stack.reshuffle_under": (
+        "The room stack holds only tiles already drawn: the set-aside tiles are shuffled in under it"
+    ),
     "out.room.discovered": "{who} discovers the {room} ({floor} {x},{y})",
     "out.stack.misfits": "{count} tile(s) for another floor set aside face down",
     "out.stack.closing": "{count} tile(s) that would close the floor set aside",

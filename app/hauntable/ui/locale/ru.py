@@ -301,6 +301,9 @@ STRINGS = {
     "out.trait.gain": "{who} получает {steps} {trait} (теперь {value})",
     "out.trait.lowest": "{trait} у {who} падает до нижнего деления",
     "out.stack.reshuffle": "Стопка комнат пуста: отложенные комнаты перемешаны в новую стопку",
+    "out.stack.reshuffle_under": (
+        "В стопке комнат только уже открытые тайлы: отложенные перемешаны и положены под неё"
+    ),
     "out.room.discovered": "{who} открывает комнату {room} ({floor} {x},{y})",
     "out.stack.misfits": "Отложено рубашкой вверх комнат для другого этажа: {count}",
     "out.stack.closing": "Отложено комнат, которые закрыли бы этаж: {count}",

@@ -297,6 +297,7 @@ STRINGS = {
     "out.trait.gain": "{who}获得 {steps} 点{trait}（现在 {value}）",
     "out.trait.lowest": "{who}的{trait}降到最低格",
     "out.stack.reshuffle": "房间牌堆已空：放在一旁的板块洗成新牌堆",
+    "out.stack.reshuffle_under": "房间牌堆只剩已翻过的板块：放在一旁的板块洗混后放到牌堆底下",
     "out.room.discovered": "{who}发现了{room}（{floor} {x},{y}）",
     "out.stack.misfits": "{count} 块其他楼层的板块面朝下放到一旁",
     "out.stack.closing": "{count} 块会封闭该楼层的板块放到一旁",
