@@ -404,3 +404,16 @@ def test_B3_3_a_room_that_may_not_turn_is_left_unturned_by_every_rearrangement()
     plan = plan_rearrangement(state, CONTENT, "basement", "Storeroom", lambda room: True, pinned)
     assert plan is not None and all(c.room != "Kitchen" or c.turn == 0 for c in plan.changes)
     assert plan.changes[0].room == "Vault"  # the next room by name that a turn opens instead
+
+
+def test_B3_3_B6_3_a_faller_whose_basement_tile_closes_the_basement_lays_it_and_the_floor_is_rearranged():
+    step = arrange(start(today="11-05"), rooms=DEAD_ENDS)
+    step = with_stack(step, ["Collapsed Room", "Storeroom"])
+    step = do(step, "move E", "roll 0,0,1,0")  # Zoe fails the Speed roll in the new Collapsed Room
+    assert choices(step) == ["target basement -1 0"]  # the Storeroom closes the basement, and is laid
+    step = do(step, "target basement -1 0")
+    assert step.state.house["Storeroom"] == Placed("basement", -1, 0, 1)
+    assert step.state.house["Crypt"] == Placed("basement", 0, 2, 2)  # shifted next door (B3.3)
+    assert floor_open(step, "basement")
+    assert step.state.current.room == "Storeroom"
+    assert step.state.tokens["Below Collapsed Room"] == "Storeroom"

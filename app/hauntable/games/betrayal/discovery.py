@@ -43,7 +43,9 @@ def _reshuffle(w: World) -> None:
     )
 
 
-def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, list[int]] | None:
+def draw_fitting_tile(
+    w: World, cell: Cell, entry: str | None, also: tuple[Cell, ...] = ()
+) -> tuple[str, list[int]] | None:
     """Draw from the virtual stack until a tile fits ``cell``'s floor and can be laid without closing it.
 
     Misfits are set aside face down (or go under the stack, house rule misfit_tiles) (B3.1); tiles that
@@ -53,6 +55,10 @@ def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, lis
 
     Every tile of the stack and the set-aside pile is looked at once at most, whatever the reshuffles
     (B3.4) bring back: the draw ends once each has been seen, so it never loops.
+
+    ``also``: more cells of the same floor the tile may go to instead (an effect lets the player choose
+    the doorway): a tile fits if it can be laid at one of them without closing the floor; its rotations
+    are still those at ``cell``.
     """
     floor = cell[0]
     free = w.s.config.house_rules.door_matching == "free"
@@ -76,8 +82,9 @@ def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, lis
         if not fresh:  # a tile that would close the floor, brought back by a reshuffle: aside again
             w.s.stack_discards.append(tile)
             continue
-        rotations = HouseView(w.s, w.content).placements(tile, cell, entry, free)
-        if not rotations:
+        view = HouseView(w.s, w.content)
+        rotations = view.placements(tile, cell, entry, free)
+        if not rotations and not any(view.placements(tile, c, entry, free) for c in also):
             closing += 1
             first_closing = first_closing or tile
             w.s.stack_discards.append(tile)
