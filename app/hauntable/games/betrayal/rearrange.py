@@ -83,7 +83,8 @@ def plan_rearrangement(
     occupied: Callable[[str], bool],
     unturnable: Callable[[str], bool] = lambda room: False,
 ) -> Plan | None:
-    """The first of turn, shift, swap that opens ``floor`` (B3.3); None when none does.
+    """The first of turn, shift, swap that opens ``floor`` (B3.3), which must be closed; None when none
+    does.
 
     ``keep`` is the tile just laid (never changed); ``occupied(room)`` says whether a room holds someone
     or something, which a shift may not strand; ``unturnable(room)``: a room that may move but not turn (an
@@ -103,6 +104,11 @@ def plan_rearrangement(
 
     def inside(c: XY) -> bool:
         return board.inside(*c)
+
+    def opens(c: XY, doors: frozenset[str]) -> bool:
+        """Whether a tile at ``c`` with ``doors`` has one facing an empty cell. The floor is closed, so
+        after a turn or swap (the same cells taken) only the changed tiles can open it."""
+        return any((to := (c[0] + STEP[d][0], c[1] + STEP[d][1])) not in tiles and inside(to) for d in doors)
 
     def turns(name: str) -> list[tuple[int, frozenset[str]]]:
         """(quarter turns from how it lies, doors) for each distinct way to lay ``name``, least first."""
@@ -124,7 +130,7 @@ def plan_rearrangement(
         doors = tiles[c][1]
         linked = {d for d in doors if _meets(tiles, c, d)}
         for t, turned in turns(name)[1:]:
-            if linked <= turned and _is_open({**tiles, c: (name, turned)}, inside):
+            if linked <= turned and opens(c, turned):
                 return Plan("turn", (change(name, c, t),))
 
     # 2. shift one empty tile next door, facing the gap it leaves
@@ -157,8 +163,10 @@ def plan_rearrangement(
                 for tb, db in turns(b):
                     if da == tiles[cb][1] and db == tiles[ca][1]:
                         continue  # the same doors where they were: nothing changes
+                    if not (opens(cb, da) or opens(ca, db)):
+                        continue
                     after = {**tiles, cb: (a, da), ca: (b, db)}
-                    if _is_open(after, inside) and _reachable(after, roots) >= before:
+                    if _reachable(after, roots) >= before:
                         key = (TURN_SIZE[ta] + TURN_SIZE[tb], a, b, TURN_SIZE[ta])
                         swaps.append((key, (change(a, cb, ta), change(b, ca, tb))))
     if swaps:
