@@ -23,6 +23,7 @@ __all__ = [
     "ChooseTarget",
     "HandOff",
     "MonsterTurn",
+    "RearrangeFloor",
     "RollDice",
     "SplitDamage",
 ]
@@ -197,3 +198,18 @@ class MonsterTurn(Prompt):
 
     def choices(self) -> tuple[Input, ...]:
         return self.options
+
+
+@dataclasses.dataclass(frozen=True)
+class RearrangeFloor(ChooseOption):
+    """Table mode, B3.3: the engine has rearranged a closed floor; the players change the tiles on the
+    table as the text says and answer ``done``.
+
+    ``moves`` are (room, x, y): where a moved tile now lies on ``floor`` (the readers see it arrive, and
+    the referee answers ``done`` itself once every one has and nothing needs turning); ``turned`` names
+    the tiles to turn, which no reader can see, so only the players' answer tells the table.
+    """
+
+    floor: str = ""
+    moves: tuple[tuple[str, int, int], ...] = ()
+    turned: tuple[str, ...] = ()

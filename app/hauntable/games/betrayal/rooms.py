@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import FLOORS
-from hauntable.games.betrayal.discovery import BELOW_COLLAPSED, FLOOR_NAMES, draw_fitting_tile, lay_turned
+from hauntable.games.betrayal.discovery import (
+    BELOW_COLLAPSED,
+    FLOOR_NAMES,
+    closing_rotations,
+    draw_fitting_tile,
+    lay_turned,
+)
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import (
@@ -273,12 +279,14 @@ def lay_below_collapsed(w: World, seat: int) -> None:
 def _draw_for_any_cell(w: World, cells: list) -> tuple[str, list] | None:
     """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits."""
     free = w.s.config.house_rules.door_matching == "free"
-    drawn = draw_fitting_tile(w, cells[0], None)
+    drawn = draw_fitting_tile(w, cells[0], None, also=tuple(cells[1:]))
     if drawn is None:
         return None
     tile, _ = drawn
     view = HouseView(w.s, w.content)
     options = [c for c in cells if view.placements(tile, c, None, free)]
+    if not options:  # every tile left closes the basement: it is laid anyway, then rearranged (B3.3)
+        options = [c for c in cells if closing_rotations(view, tile, c, None, free)]
     if not options:
         w.s.stack_discards.append(tile)
         return None
@@ -290,7 +298,11 @@ def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> 
     free = w.s.config.house_rules.door_matching == "free"
     view = HouseView(w.s, w.content)
     rotations = [r for r, _ in view.placements(tile, (floor, x, y), None, free)]
-    lay_turned(w, rotations, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, purpose="collapse")
+    more = {} if rotations else {"rearrange": True}  # it closes the basement: rearrange it (B3.3)
+    rotations = rotations or closing_rotations(view, tile, (floor, x, y), None, free)
+    lay_turned(
+        w, rotations, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, purpose="collapse", **more
+    )
 
 
 @task("below_existing")

@@ -580,11 +580,13 @@ def _resolve_tile(w: World, prompt, ctx, inp) -> None:
             f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.", "B3.1"
         )
     need_link = ctx.get("need_link", True)  # False: a room laid behind the Revolving Wall
-    legal = check_table_tile(
+    legal, rearrange = check_table_tile(
         w, inp.tile, inp.floor, inp.x, inp.y, inp.rotation, prompt.cells, ctx["entry"], need_link
     )
     params = {k: v for k, v in ctx.items() if k != "need_link"}
     params.update(tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
+    if rearrange:  # it closes the floor and no tile left can avoid that: rearrange after laying it (B3.3)
+        params["rearrange"] = True
     on = params.pop("on")
     if inp.rotation is not None:
         w.then((on, dict(params, rotation=inp.rotation)))
