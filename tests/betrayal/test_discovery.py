@@ -6,7 +6,8 @@ from __future__ import annotations
 from gamekit import CONTENT, arrange, choices, do, refused, start, texts
 from hauntable.games.betrayal import HouseRules
 from hauntable.games.betrayal.house import HouseView
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseRotation
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseRotation, RearrangeFloor
+from hauntable.games.betrayal.state import Placed
 
 
 def with_stack(step, stack, discards=()):
@@ -85,17 +86,104 @@ def test_B3_3_a_tile_that_would_close_the_floor_is_set_aside():
     assert any("would close the basement" in t for t in texts(step))
 
 
-def test_B3_3_when_no_tile_avoids_closing_the_floor_it_is_laid_and_the_floor_is_reported():
-    dead_ends = {
-        "Crypt": ("basement", 0, 1, 2),
+DEAD_ENDS = {  # the basement landing with dead ends on three sides; its west doorway is the last one open
+    "Crypt": ("basement", 0, 1, 2),  # door N turned twice: faces south, onto the landing
+    "Pentagram Chamber": ("basement", 1, 0, 2),  # door E turned twice: faces west
+    "Vault": ("basement", 0, -1, 0),  # door N meets the landing's south door
+}
+
+
+def floor_open(step, floor):
+    return bool(HouseView(step.state, CONTENT).open_doorways(floor))
+
+
+def test_B3_3_when_no_tile_avoids_closing_the_floor_a_room_shifts_next_door():
+    # Only the Storeroom (one door) is left: it closes the basement. No laid tile can turn and keep its
+    # door, so the first empty room by name, the Crypt, slides one cell north, still facing south: the
+    # landing's north doorway is open again, and the Crypt faces the same gap.
+    step = arrange(start(today="11-05"), rooms=DEAD_ENDS, at={0: "Basement Landing"})
+    step = do(with_stack(step, ["Storeroom"]), "move W")
+    house = step.state.house
+    assert house["Storeroom"] == Placed("basement", -1, 0, 1)
+    assert house["Crypt"] == Placed("basement", 0, 2, 2)
+    assert floor_open(step, "basement")
+    assert any("the Crypt moves next door, from basement 0,1 to basement 0,2" in t for t in texts(step))
+    assert step.state.current.room == "Storeroom"
+
+
+def test_B3_3_rearranging_turns_a_laid_tile_before_moving_any():
+    # The Kitchen (doors N, E) lies north of the landing turned once: its south door meets the landing and
+    # its east door faces the back of the Vault. A quarter turn clockwise keeps the south door and opens
+    # the west one.
+    rooms = {
+        "Kitchen": ("basement", 0, 1, 1),
         "Pentagram Chamber": ("basement", 1, 0, 2),
-        "Vault": ("basement", 0, -1, 0),
+        "Vault": ("basement", 1, 1, 2),
+        "Crypt": ("basement", 0, -1, 0),
     }
-    step = arrange(start(today="11-05"), rooms=dead_ends, at={0: "Basement Landing"})
-    step = with_stack(step, ["Storeroom"])
-    step = do(step, "move W")
-    assert "Storeroom" in step.state.house
-    assert any("closed" in t for t in texts(step))
+    step = arrange(start(today="11-05"), rooms=rooms, at={0: "Basement Landing"})
+    step = do(with_stack(step, ["Storeroom"]), "move W")
+    assert step.state.house["Kitchen"] == Placed("basement", 0, 1, 2)
+    for name, (floor, x, y, rotation) in rooms.items():  # nothing else turned or moved
+        assert name == "Kitchen" or step.state.house[name] == Placed(floor, x, y, rotation)
+    view = HouseView(step.state, CONTENT)
+    assert view.connected("Kitchen", "S") == "Basement Landing"
+    assert ("Kitchen", "W", ("basement", -1, 1)) in view.open_doorways("basement")
+    said = "the Kitchen is turned a quarter turn clockwise, keeping its connections"
+    assert any(said in t for t in texts(step))
+
+
+def test_B3_3_a_shift_never_moves_a_room_with_someone_or_something_in_it():
+    step = arrange(start(today="11-05"), rooms=DEAD_ENDS, at={0: "Basement Landing", 1: "Crypt"})
+    step.state.tokens["item:Axe"] = "Pentagram Chamber"
+    step = do(with_stack(step, ["Storeroom"]), "move W")
+    house = step.state.house
+    assert house["Crypt"] == Placed("basement", 0, 1, 2)  # Ox is in it
+    assert house["Pentagram Chamber"] == Placed("basement", 1, 0, 2)  # the Axe lies in it
+    assert house["Vault"] == Placed("basement", 0, -2, 0)  # slid south, still facing north
+    assert floor_open(step, "basement")
+
+
+def test_B3_3_when_no_turn_or_shift_helps_two_rooms_swap_places():
+    # Every room but the new one holds an explorer or an item; the Gymnasium and the Kitchen (both L
+    # shapes) swap cells without turning, Ox riding along; every room stays reachable.
+    rooms = {
+        "Operating Laboratory": ("basement", -1, 0, 3),
+        "Vault": ("basement", 1, 0, 3),
+        "Gymnasium": ("basement", -1, 1, 0),
+        "Kitchen": ("basement", 0, 1, 2),
+    }
+    at = {0: "Basement Landing", 1: "Gymnasium", 2: "Kitchen"}
+    step = arrange(start(today="11-05"), rooms=rooms, at=at)
+    step.state.tokens.update({"item:Axe": "Operating Laboratory", "item:Rope": "Vault"})
+    step = do(with_stack(step, ["Stairs from Basement"]), "move S")
+    house = step.state.house
+    assert house["Gymnasium"] == Placed("basement", 0, 1, 0)
+    assert house["Kitchen"] == Placed("basement", -1, 1, 2)
+    assert step.state.explorers[1].room == "Gymnasium"
+    assert floor_open(step, "basement")
+    assert any("the Gymnasium and the Kitchen swap places" in t for t in texts(step))
+
+
+def test_B3_3_when_nothing_reopens_the_floor_it_is_complete_and_play_goes_on():
+    # Dead ends and a corridor; every room that could move holds someone or something, turning any loses
+    # a door, and no swap keeps the Pentagram Chamber reachable: the basement is complete.
+    rooms = {
+        "Crypt": ("basement", 0, 1, 2),
+        "Vault": ("basement", 0, -1, 0),
+        "Wine Cellar": ("basement", 1, 0, 1),
+        "Pentagram Chamber": ("basement", 2, 0, 2),
+    }
+    at = {0: "Basement Landing", 1: "Crypt", 2: "Vault"}
+    step = arrange(start(today="11-05"), rooms=rooms, at=at)
+    step.state.tokens["item:Axe"] = "Pentagram Chamber"
+    before = {n: p for n, p in step.state.house.items()}
+    step = do(with_stack(step, ["Storeroom", "Stairs from Basement"]), "move W")
+    assert {n: p for n, p in step.state.house.items() if n != "Storeroom"} == before
+    assert not floor_open(step, "basement")
+    assert any("the basement is complete (B3.3)" in t for t in texts(step))
+    assert "Stairs from Basement" in step.state.stack_discards  # a tile for it is left, unused
+    assert step.awaiting is not None
 
 
 def test_B3_3_a_closing_tile_reshuffled_back_into_the_stack_is_still_the_one_laid():
@@ -227,3 +315,105 @@ def test_B3_3_a_closing_tile_reshuffled_back_into_the_stack_is_still_found():
             break
         step = GAME.apply(step.state, bot.choose(step))
     assert step.state.seq >= 214  # got past the input that used to raise
+
+
+def test_B3_4_a_fitting_tile_set_aside_is_found_after_a_reshuffle_whatever_the_shuffle():
+    """Regression: the draw used to stop after as many draws as there were tiles, so a reshuffle that put
+    a misfit first ended it before the set-aside tile that fits: "the floor is complete" with a tile
+    left. Misfits going under the stack never let it run out: the set-aside tiles go in under them."""
+    for rules in (HouseRules(), HouseRules(misfit_tiles="bottom")):
+        for seed in range(12):
+            step = start(today="11-05", seed=seed, house_rules=rules)
+            step = do(with_stack(step, ["Attic"], ["Creaky Hallway"]), "move E")
+            assert step.state.current.room == "Creaky Hallway", (rules, seed)
+
+
+ONE_DOOR = ("Storeroom", "Stairs from Basement", "Mystic Elevator")  # basement tiles with one door
+
+
+def closing_table_game(rooms, only_one_door: bool = True):
+    """Table mode, Zoe on the basement landing among ``rooms``; with ``only_one_door`` the basement tiles
+    still out of the house are only one-door ones, which cannot keep a last doorway open."""
+    step = arrange(table_game(), rooms=rooms, at={0: "Basement Landing"})
+    if only_one_door:
+        s = step.state
+        s.stack = [t for t in s.stack if "basement" not in CONTENT.rooms[t].floors or t in ONE_DOOR]
+    return step
+
+
+def test_B3_3_table_a_closing_tile_is_refused_while_another_tile_could_keep_the_floor_open():
+    step = do(closing_table_game(DEAD_ENDS, only_one_door=False), "move W")
+    exc = refused(step, "place Storeroom basement -1 0")
+    assert exc.rule == "B3.3"
+    assert "would close the basement in every turn" in exc.sentence and "draw again" in exc.sentence
+
+
+def test_B3_3_table_when_no_tile_left_avoids_it_the_tile_is_accepted_and_the_players_move_one():
+    step = do(closing_table_game(DEAD_ENDS), "move W", "place Storeroom basement -1 0")
+    assert step.state.house["Storeroom"] == Placed("basement", -1, 0, 1)
+    assert step.state.house["Crypt"] == Placed("basement", 0, 2, 2)  # the engine's house is rearranged
+    prompt = step.awaiting
+    assert isinstance(prompt, RearrangeFloor) and prompt.player == 0
+    assert prompt.moves == (("Crypt", 0, 2),) and prompt.turned == ()
+    assert "move the Crypt from basement 0,1 to basement 0,2, turned the same way" in prompt.text
+    assert choices(step) == ["choose done"]
+    step = do(step, "choose done")
+    assert isinstance(step.awaiting, AwaitCard) and step.awaiting.deck == "item"  # the Storeroom's card
+    assert step.state.current.room == "Storeroom"
+
+
+def test_B3_3_table_a_turn_is_told_in_quarter_turns_and_confirmed_by_the_players():
+    rooms = {
+        "Kitchen": ("basement", 0, 1, 1),
+        "Pentagram Chamber": ("basement", 1, 0, 2),
+        "Vault": ("basement", 1, 1, 2),
+        "Crypt": ("basement", 0, -1, 0),
+    }
+    step = do(closing_table_game(rooms), "move W", "place Storeroom basement -1 0")
+    prompt = step.awaiting
+    assert isinstance(prompt, RearrangeFloor)
+    assert prompt.moves == () and prompt.turned == ("Kitchen",)
+    assert "turn the Kitchen (basement 0,1) a quarter turn clockwise" in prompt.text
+    assert refused(step, "choose later").code == "rule/illegal"  # only done is an answer
+    step = do(step, "choose done")
+    assert step.state.house["Kitchen"].rotation == 2
+
+
+def test_B3_3_table_a_closing_tile_turned_a_way_that_meets_no_door_is_still_refused():
+    step = do(closing_table_game(DEAD_ENDS), "move W")
+    exc = refused(step, "place Storeroom basement -1 0 rotation=0")  # its one door faces north
+    assert exc.rule == "B3.2" and "no door" in exc.sentence
+
+
+def test_B3_3_a_room_that_may_not_turn_is_left_unturned_by_every_rearrangement():
+    """An explorer on one side of a barrier pins the room's turn (B6.1): turns and swaps leave it as it
+    lies (rearrange.plan_rearrangement, unit level)."""
+    from hauntable.games.betrayal.rearrange import plan_rearrangement
+
+    rooms = {
+        "Kitchen": ("basement", 0, 1, 1),
+        "Pentagram Chamber": ("basement", 1, 0, 2),
+        "Vault": ("basement", 1, 1, 2),
+        "Crypt": ("basement", 0, -1, 0),
+        "Storeroom": ("basement", -1, 0, 1),
+    }
+    state = arrange(start(today="11-05"), rooms=rooms).state
+    turned = plan_rearrangement(state, CONTENT, "basement", "Storeroom", occupied=lambda room: True)
+    assert turned is not None and turned.kind == "turn" and turned.changes[0].room == "Kitchen"
+    pinned = {"Kitchen"}.__contains__
+    plan = plan_rearrangement(state, CONTENT, "basement", "Storeroom", lambda room: True, pinned)
+    assert plan is not None and all(c.room != "Kitchen" or c.turn == 0 for c in plan.changes)
+    assert plan.changes[0].room == "Vault"  # the next room by name that a turn opens instead
+
+
+def test_B3_3_B6_3_a_faller_whose_basement_tile_closes_the_basement_lays_it_and_the_floor_is_rearranged():
+    step = arrange(start(today="11-05"), rooms=DEAD_ENDS)
+    step = with_stack(step, ["Collapsed Room", "Storeroom"])
+    step = do(step, "move E", "roll 0,0,1,0")  # Zoe fails the Speed roll in the new Collapsed Room
+    assert choices(step) == ["target basement -1 0"]  # the Storeroom closes the basement, and is laid
+    step = do(step, "target basement -1 0")
+    assert step.state.house["Storeroom"] == Placed("basement", -1, 0, 1)
+    assert step.state.house["Crypt"] == Placed("basement", 0, 2, 2)  # shifted next door (B3.3)
+    assert floor_open(step, "basement")
+    assert step.state.current.room == "Storeroom"
+    assert step.state.tokens["Below Collapsed Room"] == "Storeroom"

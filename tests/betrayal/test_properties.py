@@ -1,7 +1,7 @@
 """Invariants over random legal games: every listed choice is accepted, everything refused leaves the
 state alone, no accepted input changes the state it was applied to (explorers and card piles are shared
-copy-on-write), the fast move listing agrees with the move checks, and random games end: the haunt begins
-and a side wins (H6.1) within a bounded number of inputs."""
+copy-on-write), the fast move listing and the quick open-floor check agree with the checks they stand for,
+and random games end: the haunt begins and a side wins (H6.1) within a bounded number of inputs."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from hauntable.engine.hashing import state_hash
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction, Rejection
 from hauntable.games.betrayal import GAME, GameConfig, HouseRules
+from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Move, Roll
 from hauntable.games.betrayal.prompts import ChooseAction
 from hauntable.games.betrayal.rules import check_move, legal_moves
@@ -63,6 +64,13 @@ def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(conf
                 except IllegalAction:
                     pass
             assert fast == slow
+            view = HouseView(step.state, CONTENT)  # B3.3: the quick open-floor check agrees with the scan
+            for floor in ("basement", "ground", "upper"):
+                targets = sorted({t for _, _, t in view.open_doorways(floor)})
+                for cell in [*targets[:3], None]:
+                    assert view._rest_open(floor, "A New Tile", cell, (), None) == view._rest_open_scan(
+                        floor, "A New Tile", cell, (), None
+                    )
             for c in prompt.choices():  # every listed choice is accepted
                 GAME.apply(step.state, c)
             for d in ("N", "E", "S", "W", "up", "down"):

@@ -13,7 +13,11 @@ It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEven
 - an unknown tag: "Unknown tag 04:A2:...: the operator enrols it in the admin menu (Enrol tags) or with
   hauntable enroll";
 - two tags on one reader (the scanner's ``stacked``): "2 tiles are stacked on ground 3,4 (the Kitchen
-  and the Attic): leave only one there"; nothing is submitted until one is taken off.
+  and the Attic): leave only one there"; nothing is submitted until one is taken off;
+- while a closed floor is being rearranged (``RearrangeFloor``, rule B3.3), a moved tile seen at its new
+  cell is noted ("The Crypt is in place"); once every moved tile is and none needs turning, the referee
+  answers ``done`` itself. A turn cannot be read, so then the players answer ``done`` on the screen. A
+  moved tile laid elsewhere is told where it goes.
 
 With :class:`~hauntable.table.lights.Lights` it also lights the LEDs of the places the game waits at
 (the cell for the awaited tile, the draw pad, the tower while a roll is awaited) and flashes ``fault`` and
@@ -39,8 +43,14 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.house import STEP, HouseView
-from hauntable.games.betrayal.inputs import DrawCard, Move, PlaceTile, Roll
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, ChooseRotation
+from hauntable.games.betrayal.inputs import Choose, DrawCard, Move, PlaceTile, Roll
+from hauntable.games.betrayal.prompts import (
+    AwaitCard,
+    AwaitTile,
+    ChooseAction,
+    ChooseRotation,
+    RearrangeFloor,
+)
 from hauntable.session import Session
 from hauntable.table.layout import Layout, ReaderSpec
 from hauntable.table.lights import ROLL as ROLL_LED
@@ -106,6 +116,7 @@ class Referee:
         self.messages: list[str] = []
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
         self._stacks: dict[str, str] = {}  # reader -> the stack last told there
+        self._arrived: tuple[int, set[str]] = (-1, set())  # (seq, moved tiles seen at their new cells)
         self._content = load_content()
         self._lock = threading.RLock()
         self.refresh()
@@ -136,6 +147,8 @@ class Referee:
             slots.append(DRAW_PAD)
         elif isinstance(awaiting, ChooseAction):
             cells += [cell for _, cell in self._doorways()]
+        elif isinstance(awaiting, RearrangeFloor):
+            cells += self._rearranged_cells(awaiting)
         out = [spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None]
         out += [spec.id for slot in slots if (spec := self.layout.slot_reader(slot)) is not None]
         return list(dict.fromkeys(out))
@@ -166,10 +179,18 @@ class Referee:
                 cells += [(awaiting.floor, x, y) for x, y in awaiting.cells]
             elif isinstance(awaiting, AwaitCard):
                 places.add(DRAW_PAD)
+            elif isinstance(awaiting, RearrangeFloor):
+                cells += self._rearranged_cells(awaiting)
             if awaiting is not None and "roll" in awaiting.accepts:
                 places |= {tower.id for tower in self.layout.towers} | {ROLL_LED}
         places |= {spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None}
         return places
+
+    def _rearranged_cells(self, prompt: RearrangeFloor) -> list[tuple[str, int, int]]:
+        """Where the tiles of a rearrangement now lie (B3.3): the cells to lay moved tiles at or turn."""
+        house = self.session.step.state.house
+        names = [room for room, _, _ in prompt.moves] + list(prompt.turned)
+        return [(p.floor, p.x, p.y) for name in dict.fromkeys(names) if (p := house.get(name)) is not None]
 
     def refresh(self) -> None:
         """Re-read what the game awaits and tell the scanner and the LEDs; call after an input made
@@ -248,6 +269,9 @@ class Referee:
                 return self._returned(tag.name, spec.cell)
             if self.paused:
                 return self._tell(Verdict(False, self.pause_message()))
+            awaiting = self.session.step.awaiting
+            if isinstance(awaiting, RearrangeFloor) and any(m[0] == tag.name for m in awaiting.moves):
+                return self._moved(awaiting, tag.name, spec)
             if tag.name in self.session.step.state.house:
                 return IGNORED  # already in the house and not missing: a re-read after a reader hiccup
             return self._place(tag.name, spec)
@@ -300,6 +324,33 @@ class Referee:
                     self._stepped(self.session.submit(move, source=f"table:{spec.id}"))
         return self._submit(place)
 
+    def _moved(self, prompt: RearrangeFloor, name: str, spec: ReaderSpec) -> Verdict:
+        """A tile the rearrangement moves (B3.3) seen at ``spec``: in place, or told where it goes."""
+        state = self.session.step.state
+        target = state.house[name]
+        if spec.cell != (target.floor, target.x, target.y):
+            return self._tell(
+                Verdict(False, f"Lay the {name} at {target.floor} {target.x},{target.y} (B3.3)")
+            )
+        seq, arrived = self._arrived
+        if seq != state.seq:
+            arrived = set()
+        arrived.add(name)
+        self._arrived = (state.seq, arrived)
+        waiting = [(room, x, y) for room, x, y in prompt.moves if room not in arrived]
+        if waiting:
+            room, x, y = waiting[0]
+            told = f"The {name} is in place; now lay the {room} at {prompt.floor} {x},{y}"
+            return self._tell(Verdict(False, told, good_news=True))
+        if prompt.turned:
+            turned = " and the ".join(prompt.turned)
+            return self._tell(
+                Verdict(
+                    False, f"The {name} is in place: answer done once the {turned} is turned", good_news=True
+                )
+            )
+        return self._submit(Choose("done"), source=f"table:{spec.id}")
+
     def _removed(self, spec: ReaderSpec, uid: str) -> Verdict:
         tag = self.registry.lookup(uid)
         if tag is None or tag.kind != "tile" or spec.cell is None:
@@ -320,9 +371,9 @@ class Referee:
             return self._tell(Verdict(False, self.pause_message()))
         return self._tell(Verdict(False, f"The {name} is back", good_news=True))
 
-    def _submit(self, inp: Input) -> Verdict:
+    def _submit(self, inp: Input, source: str | None = None) -> Verdict:
         try:
-            step = self.session.submit(inp, source=getattr(inp, "source", "table"))
+            step = self.session.submit(inp, source=source or getattr(inp, "source", "table"))
         except Rejection as exc:
             return self._tell(Verdict(False, exc.sentence, rejection=exc))
         self._stepped(step)

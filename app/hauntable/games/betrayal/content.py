@@ -134,6 +134,11 @@ class Content:
         """Every card of one deck, one entry per physical copy (a name repeats for each copy)."""
         return tuple(n for c in self.cards.values() if c.deck == deck for n in [c.name] * c.copies)
 
+    @functools.cached_property
+    def tiles_by_floor(self) -> dict[str, frozenset[str]]:
+        """Floor -> the names of the room tiles that may be laid on it."""
+        return {f: frozenset(n for n, r in self.rooms.items() if f in r.floors) for f in FLOORS}
+
     def room_tiles(self, expansions: frozenset[str] = frozenset()) -> tuple[str, ...]:
         """The names of the explorable tiles that go into the room stack."""
         return tuple(

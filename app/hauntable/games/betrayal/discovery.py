@@ -7,7 +7,14 @@ from __future__ import annotations
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.house import OPPOSITE, Cell, HouseView, doors_of, neighbour
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseOption, ChooseRotation
+from hauntable.games.betrayal.prompts import (
+    AwaitCard,
+    AwaitTile,
+    ChooseOption,
+    ChooseRotation,
+    RearrangeFloor,
+)
+from hauntable.games.betrayal.rearrange import Change, floor_is_open, plan_rearrangement, quarter_words
 from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World, task
@@ -17,42 +24,67 @@ FLOOR_NAMES = {"basement": "basement", "ground": "ground floor", "upper": "upper
 
 
 def _reshuffle(w: World) -> None:
+    """B3.4: the set-aside tiles are shuffled into a new stack. With misfits going under the stack (house
+    rule misfit_tiles=bottom) the stack may hold only tiles already drawn: the new tiles go under them."""
     rng = Rng(w.s.rng, raw=True)
-    w.s.stack = rng.shuffled(w.s.stack_discards)
+    kept = w.s.stack
+    w.s.stack = [*kept, *rng.shuffled(w.s.stack_discards)]
     w.s.rng = rng.state
     w.s.stack_discards = []
+    if kept:
+        w.say(
+            "The room stack holds only tiles already drawn: the set-aside tiles are shuffled in under it "
+            "(B3.4)",
+            "stack.reshuffle_under",
+        )
+        return
     w.say(
         "The room stack is empty: the set-aside tiles are shuffled into a new stack (B3.4)", "stack.reshuffle"
     )
 
 
-def draw_fitting_tile(w: World, cell: Cell, entry: str | None) -> tuple[str, list[int]] | None:
+def draw_fitting_tile(
+    w: World, cell: Cell, entry: str | None, also: tuple[Cell, ...] = ()
+) -> tuple[str, list[int]] | None:
     """Draw from the virtual stack until a tile fits ``cell``'s floor and can be laid without closing it.
 
     Misfits are set aside face down (or go under the stack, house rule misfit_tiles) (B3.1); tiles that
-    would close the floor are set aside too (B3.3). Returns the tile and its legal rotations, or None when
-    every remaining tile for this floor would close it: then the floor must be rearranged.
+    would close the floor are set aside too (B3.3). Returns the tile and its legal rotations; the first
+    closing tile with no rotations when every remaining tile for this floor would close it (then the floor
+    must be rearranged); None when no tile for this floor is left (B3.4).
+
+    Every tile of the stack and the set-aside pile is looked at once at most, whatever the reshuffles
+    (B3.4) bring back: the draw ends once each has been seen, so it never loops.
+
+    ``also``: more cells of the same floor the tile may go to instead (an effect lets the player choose
+    the doorway): a tile fits if it can be laid at one of them without closing the floor; its rotations
+    are still those at ``cell``.
     """
     floor = cell[0]
     free = w.s.config.house_rules.door_matching == "free"
     misfits = closing = 0
-    budget = len(w.s.stack) + len(w.s.stack_discards)
+    unseen = {*w.s.stack, *w.s.stack_discards}
     first_closing: str | None = None
-    while budget > 0:
-        if not w.s.stack:
-            _reshuffle(w)
+    while unseen:
+        if not w.s.stack or unseen.isdisjoint(w.s.stack):
+            _reshuffle(w)  # the stack ran out, or holds only tiles already drawn (misfits under it)
         tile = w.s.stack.pop(0)
-        budget -= 1
+        fresh = tile in unseen
+        unseen.discard(tile)
         room = w.content.rooms[tile]
         if floor not in room.floors:
-            misfits += 1
+            misfits += fresh
             if w.s.config.house_rules.misfit_tiles == "bottom":
                 w.s.stack.append(tile)
             else:
                 w.s.stack_discards.append(tile)
             continue
-        rotations = HouseView(w.s, w.content).placements(tile, cell, entry, free)
-        if not rotations:
+        if not fresh:  # a tile that would close the floor, brought back by a reshuffle: aside again
+            w.s.stack_discards.append(tile)
+            continue
+        view = HouseView(w.s, w.content)
+        rotations = view.placements(tile, cell, entry, free)
+        if not rotations and not any(view.placements(tile, c, entry, free) for c in also):
             closing += 1
             first_closing = first_closing or tile
             w.s.stack_discards.append(tile)
@@ -178,10 +210,10 @@ def place_tile(
         x=x,
         y=y,
     )
-    if rearrange:
-        rearrange_floor(w, floor, keep=tile)
     symbol = w.content.rooms[tile].symbol
     tasks: list[tuple[str, dict]] = []
+    if rearrange:  # no tile could keep the floor open: rearrange it first (B3.3)
+        tasks.append(("rearrange_floor", dict(seat=seat, floor=floor, keep=tile)))
     if purpose == "discover":
         tasks.append(
             ("arrive", dict(seat=seat, room=tile, entry=entry, cost=1, effects=False, discovered=True))
@@ -197,39 +229,108 @@ def place_tile(
     w.then(*tasks)
 
 
-def rearrange_floor(w: World, floor: str, keep: str) -> None:
-    """No tile can avoid closing the floor: turn one laid tile so a doorway opens again, keeping every
-    connection it has (the smallest change, B3.3). If none can, the floor is complete."""
-    view = HouseView(w.s, w.content)
-    others = (
-        n for n, p in w.s.house.items() if p.floor == floor and n != keep and w.content.rooms[n].explorable
+def _holds_something(w: World, room: str) -> bool:
+    """Whether anyone or anything is in ``room``: explorers (alive or not), tokens, items, monsters."""
+    if any(e.room == room for e in w.s.explorers) or room in w.s.tokens.values():
+        return True
+    monsters = (w.s.haunt or {}).get("monsters") or {}
+    return any(m.get("room") == room for m in monsters.values())
+
+
+def _where(floor: str, x: int, y: int) -> str:
+    return f"{floor} {x},{y}"
+
+
+def _instruction(floor: str, c: Change) -> str:
+    """What the players do with one tile, in words: turn it, or move it (and turn it)."""
+    if not c.moved:
+        return f"turn the {c.room} ({_where(floor, c.x, c.y)}) {quarter_words(c.turn)}"
+    how = f", turned {quarter_words(c.turn)}" if c.turn else ", turned the same way"
+    return f"move the {c.room} from {_where(floor, c.x, c.y)} to {_where(floor, c.to_x, c.to_y)}{how}"
+
+
+@task("rearrange_floor")
+def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
+    """No tile can keep the floor open and ``keep`` has closed it: make the smallest change that opens a
+    doorway again (B3.3: turn, shift, swap; see rearrange.py). If none does, the floor is complete.
+
+    On the table the players make the same change with the physical tiles and answer ``done``
+    (RearrangeFloor); the engine's house has already changed, so a replay needs only that answer.
+    """
+    if floor_is_open(w.s, w.content, floor):
+        return
+    name = FLOOR_NAMES[floor]
+    plan = plan_rearrangement(
+        w.s,
+        w.content,
+        floor,
+        keep,
+        occupied=lambda room: _holds_something(w, room),
+        unturnable=lambda room: any(e.room == room and e.side is not None for e in w.s.explorers),
     )
-    candidates = [keep, *sorted(others)]
-    for name in candidates:
-        p = w.s.house[name]
-        room = w.content.rooms[name]
-        linked = {d for d in view.doors(name) if view.connected(name, d)}
-        for rotation in range(1, 4):
-            r = (p.rotation + rotation) % 4
-            doors = set(doors_of(room, r))
-            if not linked <= doors:
-                continue
-            moved = Placed(p.floor, p.x, p.y, r)
-            if view.floor_open_after(floor, name, moved):
-                w.s.house[name] = moved
-                w.s.house_changed()
-                w.say(
-                    f"No tile could keep the {FLOOR_NAMES[floor]} open: the {name} is turned to open a door "
-                    "(B3.3)",
-                    "floor.rearranged",
-                    room=name,
-                )
-                return
-    w.say(
-        f"The {FLOOR_NAMES[floor]} is closed and no single turn of a tile reopens it",
-        "floor.closed",
-        floor=floor,
+    if plan is None:
+        w.say(
+            f"No tile can keep the {name} open and no turn, shift or swap of a laid tile opens it again: "
+            f"the {name} is complete (B3.3)",
+            "floor.closed",
+            floor=floor,
+        )
+        return
+    for c in plan.changes:
+        w.s.house[c.room] = Placed(floor, c.to_x, c.to_y, c.rotation)
+    w.s.house_changed()
+    first = plan.changes[0]
+    why = f"No tile could keep the {name} open"
+    if plan.kind == "turn":
+        w.say(
+            f"{why}: the {first.room} is turned {quarter_words(first.turn)}, keeping its connections, "
+            "to open a door (B3.3)",
+            "floor.rearranged",
+            room=first.room,
+            floor=floor,
+            turns=first.turn,
+        )
+    elif plan.kind == "shift":
+        w.say(
+            f"{why}: the {first.room} moves next door, from {_where(floor, first.x, first.y)} to "
+            f"{_where(floor, first.to_x, first.to_y)}, so a doorway opens where it stood; the room laid "
+            "there will join it again (B3.3)",
+            "floor.shifted",
+            room=first.room,
+            floor=floor,
+            x=first.to_x,
+            y=first.to_y,
+        )
+    else:
+        other = plan.changes[1]
+        w.say(
+            f"{why}: the {first.room} and the {other.room} swap places, so a door opens (B3.3)",
+            "floor.swapped",
+            room=first.room,
+            other=other.room,
+            floor=floor,
+        )
+    if w.s.config.rooms != "table":
+        return
+    steps = "; ".join(_instruction(floor, c) for c in plan.changes)
+    w.ask(
+        RearrangeFloor(
+            seat,
+            f"{w.who(seat)}: rearrange the {name} on the table (B3.3): {steps}; then answer done",
+            "rearrange",
+            ("done",),
+            floor=floor,
+            moves=tuple((c.room, c.to_x, c.to_y) for c in plan.changes if c.moved),
+            turned=tuple(c.room for c in plan.changes if c.turn),
+        ),
+        on="floor_rearranged",
+        seat=seat,
     )
+
+
+@task("floor_rearranged")
+def floor_rearranged(w: World, seat: int, option: str) -> None:
+    """The players have changed the tiles on the table as asked (B3.3): play goes on."""
 
 
 def check_table_tile(
@@ -242,8 +343,12 @@ def check_table_tile(
     cells: tuple[tuple[int, int], ...],
     entry: str | None,
     need_link: bool = True,
-) -> list[int]:
-    """Check a tile laid on the table; return its legal rotations. Raises IllegalAction saying why not."""
+) -> tuple[list[int], bool]:
+    """Check a tile laid on the table; return its legal rotations and whether the floor must then be
+    rearranged (the tile closes it and no tile still out of the house could avoid that, B3.3).
+
+    Raises IllegalAction saying why not.
+    """
     room = w.content.rooms.get(tile)
     if room is None:
         raise UnreadableInput(f"{tile!r} is not a room tile of this game.", "E1")
@@ -265,11 +370,9 @@ def check_table_tile(
     free = w.s.config.house_rules.door_matching == "free"
     view = HouseView(w.s, w.content)
     legal = [r for r, _ in view.placements(tile, (floor, x, y), entry, free, need_link=need_link)]
-    if not legal:
-        raise IllegalAction(
-            f"The {tile} would close the {FLOOR_NAMES[floor]} in every turn: set it aside, draw again.",
-            "B3.3",
-        )
+    rearrange = not legal
+    if rearrange:
+        legal = _closing_table_tile(w, view, tile, (floor, x, y), cells, entry, free, need_link)
     if rotation is not None and rotation not in legal:
         if entry is not None and entry not in doors_of(room, rotation):
             raise IllegalAction(
@@ -279,7 +382,69 @@ def check_table_tile(
             f"Turned that way the {tile} leaves doorways apart that could meet; turn it so more doors meet.",
             "B3.2",
         )
-    return legal
+    return legal, rearrange
+
+
+def _closing_table_tile(
+    w: World,
+    view: HouseView,
+    tile: str,
+    cell: Cell,
+    cells: tuple[tuple[int, int], ...],
+    entry: str | None,
+    free: bool,
+    need_link: bool,
+) -> list[int]:
+    """A table tile that would close its floor in every turn (B3.3): refused while another tile still out
+    of the house could be laid at one of ``cells`` without closing it (the players draw again); else
+    accepted, in the turns that join the most doors, and the floor is rearranged after it is laid."""
+    floor = cell[0]
+    rotations = closing_rotations(view, tile, cell, entry, free, need_link)
+    if not rotations:
+        raise IllegalAction(f"No way of turning the {tile} joins it to the house here.", "B3.2")
+    rooms = w.content.rooms
+    for other in w.s.stack:  # table mode: every tile not in the house
+        if other == tile or floor not in rooms[other].floors:
+            continue
+        for cx, cy in cells:
+            if view.placements(other, (floor, cx, cy), entry, free, need_link=need_link):
+                raise IllegalAction(
+                    f"The {tile} would close the {FLOOR_NAMES[floor]} in every turn, and a tile still in "
+                    "the stack can keep it open: set it aside and draw again (B3.3).",
+                    "B3.3",
+                )
+    return rotations
+
+
+def closing_rotations(
+    view: HouseView, tile: str, cell: Cell, entry: str | None, free: bool, need_link: bool = True
+) -> list[int]:
+    """The turns of ``tile`` at ``cell`` that join the house, whether or not they close the floor: a door
+    meets ``entry`` (or, with no entry, some door meets when ``need_link``); unless ``free``, only those
+    joining the most doors (B3.2). Symmetric turns are listed once."""
+    room = view.content.rooms[tile]
+    floor, x, y = cell
+    found: list[tuple[int, int]] = []
+    seen: set[frozenset[str]] = set()
+    for rotation in range(4):
+        doors = doors_of(room, rotation)
+        if frozenset(doors) in seen:
+            continue
+        seen.add(frozenset(doors))
+        if entry is not None and entry not in doors:
+            continue
+        links = sum(
+            1
+            for d in doors
+            if (o := view.room_at(neighbour(floor, x, y, d))) and OPPOSITE[d] in view.doors(o)
+        )
+        if entry is None and need_link and not links:
+            continue
+        found.append((rotation, links))
+    if found and not free:
+        best = max(links for _, links in found)
+        found = [f for f in found if f[1] == best]
+    return [r for r, _ in sorted(found, key=lambda f: (-f[1], f[0]))]
 
 
 def entry_for(view: HouseView, cell: Cell) -> str | None:

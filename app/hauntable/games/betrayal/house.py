@@ -112,6 +112,28 @@ class HouseView:
     ) -> bool:
         """Whether a room other than the one laid at ``cell`` keeps a doorway of ``floor`` open (its own
         earlier cell, if it is in the house and not lifted, counts with ``doors``)."""
+        if ignore is None and name not in self.state.house and cell not in self.state.cells:
+            return self._floor_open_besides(floor, cell)  # the common case: a new tile, asked per tile drawn
+        return self._rest_open_scan(floor, name, cell, doors, ignore)
+
+    def _floor_open_besides(self, floor: str, cell: Cell | None) -> bool:
+        """Whether a door on ``floor`` leads to an empty cell of the board other than ``cell``."""
+        cells, house = self.state.cells, self.state.house
+        rooms, inside = self.content.rooms, self.board.inside
+        for (f, x, y), room in cells.items():
+            if f != floor:
+                continue
+            for d in doors_of(rooms[room], house[room].rotation):
+                dx, dy = STEP[d]
+                target = (f, x + dx, y + dy)
+                if target != cell and target not in cells and inside(x + dx, y + dy):
+                    return True
+        return False
+
+    def _rest_open_scan(
+        self, floor: str, name: str, cell: Cell | None, doors: tuple[str, ...], ignore: str | None
+    ) -> bool:
+        """``_rest_open`` room by room: for a tile lifted or moved (a test checks the two agree)."""
         free, gone = self._free_after(cell, ignore)
         for (f, x, y), room in self.state.cells.items():
             if f != floor or (f, x, y) == gone or (f, x, y) == cell:
@@ -199,10 +221,8 @@ class HouseView:
         ]
 
     def has_tiles_for(self, floor: str) -> bool:
-        rooms = self.content.rooms
-        return any(floor in rooms[t].floors for t in self.state.stack) or any(
-            floor in rooms[t].floors for t in self.state.stack_discards
-        )
+        fits = self.content.tiles_by_floor[floor]  # set tests in C: every move to an empty cell asks
+        return not (fits.isdisjoint(self.state.stack) and fits.isdisjoint(self.state.stack_discards))
 
     def explorers_in(self, room: str) -> Iterable[int]:
         return (e.seat for e in self.state.explorers if e.room == room and e.alive)

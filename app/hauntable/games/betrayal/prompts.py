@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import ClassVar
 
 from hauntable.engine.inputs import Input
@@ -22,6 +23,7 @@ __all__ = [
     "ChooseTarget",
     "HandOff",
     "MonsterTurn",
+    "RearrangeFloor",
     "RollDice",
     "SplitDamage",
 ]
@@ -40,6 +42,17 @@ class ChooseAction(Prompt):
 
     options: tuple[Input, ...] = ()
     movement_left: int = 0
+
+    @classmethod
+    def listed_later(
+        cls, player: int, text: str, movement_left: int, make: Callable[[], tuple[Input, ...]]
+    ) -> ChooseAction:
+        """A turn prompt whose actions ``make()`` lists on the first ``choices()``. Built without the frozen
+        dataclass ``__init__`` (one attribute set at a time), because the rules make one after nearly every
+        input applied; equal to ``ChooseAction(player, text, (), movement_left)``."""
+        prompt = object.__new__(cls)
+        prompt.__dict__.update(player=player, text=text, options=(), movement_left=movement_left, _list=make)
+        return prompt
 
     def choices(self) -> tuple[Input, ...]:
         """``options`` when given; else listed on first call by the rules (see ``rules.action_prompt``)."""
@@ -185,3 +198,18 @@ class MonsterTurn(Prompt):
 
     def choices(self) -> tuple[Input, ...]:
         return self.options
+
+
+@dataclasses.dataclass(frozen=True)
+class RearrangeFloor(ChooseOption):
+    """Table mode, B3.3: the engine has rearranged a closed floor; the players change the tiles on the
+    table as the text says and answer ``done``.
+
+    ``moves`` are (room, x, y): where a moved tile now lies on ``floor`` (the readers see it arrive, and
+    the referee answers ``done`` itself once every one has and nothing needs turning); ``turned`` names
+    the tiles to turn, which no reader can see, so only the players' answer tells the table.
+    """
+
+    floor: str = ""
+    moves: tuple[tuple[str, int, int], ...] = ()
+    turned: tuple[str, ...] = ()

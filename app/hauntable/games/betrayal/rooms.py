@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import FLOORS
-from hauntable.games.betrayal.discovery import BELOW_COLLAPSED, FLOOR_NAMES, draw_fitting_tile, lay_turned
+from hauntable.games.betrayal.discovery import (
+    BELOW_COLLAPSED,
+    FLOOR_NAMES,
+    closing_rotations,
+    draw_fitting_tile,
+    lay_turned,
+)
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import (
@@ -299,12 +305,14 @@ def lay_below_collapsed(w: World, seat: int) -> None:
 def _draw_for_any_cell(w: World, cells: list) -> tuple[str, list] | None:
     """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits."""
     free = w.s.config.house_rules.door_matching == "free"
-    drawn = draw_fitting_tile(w, cells[0], None)
+    drawn = draw_fitting_tile(w, cells[0], None, also=tuple(cells[1:]))
     if drawn is None:
         return None
     tile, _ = drawn
     view = HouseView(w.s, w.content)
     options = [c for c in cells if view.placements(tile, c, None, free)]
+    if not options:  # every tile left closes the basement: it is laid anyway, then rearranged (B3.3)
+        options = [c for c in cells if closing_rotations(view, tile, c, None, free)]
     if not options:
         w.s.stack_discards.append(tile)
         return None
@@ -316,7 +324,11 @@ def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> 
     free = w.s.config.house_rules.door_matching == "free"
     view = HouseView(w.s, w.content)
     rotations = [r for r, _ in view.placements(tile, (floor, x, y), None, free)]
-    lay_turned(w, rotations, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, purpose="collapse")
+    more = {} if rotations else {"rearrange": True}  # it closes the basement: rearrange it (B3.3)
+    rotations = rotations or closing_rotations(view, tile, (floor, x, y), None, free)
+    lay_turned(
+        w, rotations, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, purpose="collapse", **more
+    )
 
 
 @task("below_existing")
@@ -502,16 +514,20 @@ def apply_split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None
 # --- end of turn (B6.8, B6.9) ------------------------------------------------------------------------------
 
 
+def _medallion(w: World, seat: int, room: str) -> bool:
+    from hauntable.games.betrayal.rules import medallion  # rules imports this module
+
+    return medallion(w, seat, room)
+
+
 @task("end_of_turn_room")
 def end_of_turn_room(w: World, seat: int) -> None:
-    e = w.explorer(seat)
+    e = w.s.explorers[seat]  # read only: copied below if a bonus is taken
     spec = w.content.rooms[e.room]
     if spec.elevator and not w.s.turn.elevator_moved:
         w.then(("ride", dict(seat=seat)), ("end_of_turn_room", dict(seat=seat)))
         return
-    from hauntable.games.betrayal.rules import medallion
-
-    if spec.end_turn_damage and not medallion(w, seat, e.room) and not traitor_ignores(w, seat):
+    if spec.end_turn_damage and not _medallion(w, seat, e.room) and not traitor_ignores(w, seat):
         d = spec.end_turn_damage
         w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room, who=e.name)
         w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))
@@ -524,6 +540,7 @@ def end_of_turn_room(w: World, seat: int) -> None:
             else (key in e.bonuses_taken)
         )
         if not taken:
+            e = w.explorer(seat)
             e.bonuses_taken.append(key)
             w.say(
                 f"{e.name} ends the turn in the {e.room} for the first time",

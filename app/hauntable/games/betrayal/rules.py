@@ -147,11 +147,12 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
     if s.turn.movement_over:
         raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
     _not_stuck(w)
-    if movement_left(w) <= 0:
+    left = movement_left(w)
+    if left <= 0:
         speed = w.value(e.seat, "speed")
         moved = s.turn.moved
         raise IllegalAction(f"{e.name} has no movement left (Speed {speed}, {moved} rooms entered).", "B2.1")
-    if not can_leave(w, movement_left(w)):
+    if not can_leave(w, left):
         raise IllegalAction(
             f"{e.name} needs {leave_cost(w)} spaces to get past the opponents in the {e.room}.", "H5.1"
         )
@@ -317,12 +318,15 @@ def _allowed(check, w: World) -> bool:
 def action_prompt(w: World) -> ChooseAction:
     """The turn prompt. Its legal actions are listed when first asked for (``choices()``): a replay or a
     resume applies thousands of inputs and never asks, a player's screen always does."""
-    e = w.s.current
-    left = 0 if w.s.turn.movement_over else movement_left(w)
-    prompt = ChooseAction(e.seat, f"{e.name} ({e.player}), in the {e.room}: your turn", (), left)
     state, content = w.s, w.content
-    object.__setattr__(prompt, "_list", lambda: action_options(World(state, content, read_only=True), left))
-    return prompt
+    e = state.current
+    left = 0 if state.turn.movement_over else movement_left(w)
+    return ChooseAction.listed_later(
+        e.seat,
+        f"{e.name} ({e.player}), in the {e.room}: your turn",
+        left,
+        lambda: action_options(World(state, content, read_only=True), left),
+    )
 
 
 def action_options(w: World, left: int) -> tuple[Input, ...]:
@@ -366,7 +370,8 @@ def _run(w: World) -> None:
 
 @task("end_turn")
 def end_turn(w: World, seat: int) -> None:
-    w.say(f"{w.who(seat)} ends the turn", "turn.end", who=w.who(seat))
+    who = w.who(seat)
+    w.say(f"{who} ends the turn", "turn.end", who=who)
     w.then(
         ("end_of_turn_room", dict(seat=seat)),
         ("end_of_turn_cards", dict(seat=seat)),
@@ -436,7 +441,8 @@ def next_turn(w: World, seat: int) -> None:
     if nxt == w.s._first:
         w.s.round += 1
     w.s.turn = Turn(nxt)
-    w.say(f"{w.who(nxt)}'s turn", "turn.start", who=w.who(nxt))
+    who = w.who(nxt)
+    w.say(f"{who}'s turn", "turn.start", who=who)
     if w.s.explorers[nxt].kept or w.s.marks.get("Music Box open"):
         w.then(("start_of_turn", dict(seat=nxt)))
 
@@ -574,11 +580,13 @@ def _resolve_tile(w: World, prompt, ctx, inp) -> None:
             f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.", "B3.1"
         )
     need_link = ctx.get("need_link", True)  # False: a room laid behind the Revolving Wall
-    legal = check_table_tile(
+    legal, rearrange = check_table_tile(
         w, inp.tile, inp.floor, inp.x, inp.y, inp.rotation, prompt.cells, ctx["entry"], need_link
     )
     params = {k: v for k, v in ctx.items() if k != "need_link"}
     params.update(tile=inp.tile, floor=inp.floor, x=inp.x, y=inp.y)
+    if rearrange:  # it closes the floor and no tile left can avoid that: rearrange after laying it (B3.3)
+        params["rearrange"] = True
     on = params.pop("on")
     if inp.rotation is not None:
         w.then((on, dict(params, rotation=inp.rotation)))

@@ -45,6 +45,7 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
 
 
 DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL}
+_new_tuple = tuple.__new__
 
 
 class World:
@@ -61,7 +62,7 @@ class World:
 
     def then(self, *tasks: tuple[str, dict[str, Any]]) -> None:
         """Queue tasks to run next, before anything queued earlier, in the order given."""
-        self.s.pending[0:0] = list(tasks)
+        self.s.pending[0:0] = tasks
 
     def ask(self, prompt: Prompt, on: str | None = None, **ctx: Any) -> None:
         """Wait for ``prompt``; its answer goes to task ``on`` with ``ctx`` (answer handlers add to it)."""
@@ -71,7 +72,8 @@ class World:
         self.s.awaiting = prompt
 
     def say(self, text: str, code: str = "", **params: Any) -> None:
-        self.out.append(Outcome(text, code, tuple(params.items())))
+        # tuple.__new__ skips the named tuple's Python-level __new__: a few outcomes per input add up
+        self.out.append(_new_tuple(Outcome, (text, code, tuple(params.items()))))
 
     # --- reading ---------------------------------------------------------------------------------------
 

@@ -305,11 +305,22 @@ STRINGS = {
     "out.stack.reshuffle": (
         "Der Raumstapel ist leer: die beiseitegelegten Räume werden zu einem neuen Stapel gemischt"
     ),
+    "out.stack.reshuffle_under": (
+        "Im Raumstapel liegen nur schon gezogene Räume: die beiseitegelegten werden gemischt darunter gelegt"
+    ),
     "out.room.discovered": "{who} entdeckt den Raum {room} ({floor} {x},{y})",
     "out.stack.misfits": "{count} Raum/Räume für ein anderes Stockwerk verdeckt beiseitegelegt",
     "out.stack.closing": "{count} Raum/Räume, die das Stockwerk schließen würden, beiseitegelegt",
     "out.floor.rearranged": (
         "Kein Raum hielt das Stockwerk offen: {room} wird gedreht, um eine Tür zu öffnen"
+    ),
+    "out.floor.shifted": (
+        "Kein Raum hielt das Stockwerk offen: {room} rückt ein Feld weiter, nach {x},{y}, damit dort, wo er "
+        "lag, eine Tür frei wird"
+    ),
+    "out.floor.swapped": (
+        "Kein Raum hielt das Stockwerk offen: {room} und {other} tauschen die Plätze, "
+        "damit eine Tür frei wird"
     ),
     "out.deck.reshuffle": "Der Stapel {deck} wird aus den abgelegten Karten neu gemischt",
     "out.deck.empty": "Keine Karten {deck} mehr zum Ziehen",
@@ -406,7 +417,10 @@ STRINGS = {
     "out.card.heal": "{who} heilt 1 {trait}",
     "out.card.stolen": "{who} nimmt {victim} {card} weg",
     "out.card.spirit_board": "{who} sieht sich das oberste Raumplättchen an",
-    "out.floor.closed": "{floor}: geschlossen, und keine einzelne Drehung eines Plättchens öffnet es wieder",
+    "out.floor.closed": (
+        "{floor}: kein Plättchen hält es offen, und kein Drehen, Verschieben oder Tauschen eines "
+        "gelegten Plättchens öffnet es wieder: es ist vollständig (B3.3)"
+    ),
     "out.floor.complete": "Für {floor} ist kein Plättchen mehr übrig: es ist vollständig (B3.4)",
     "out.barrier.failed": "{who} kommt nicht durch den Raum {room} (Wurf {total}, nötig {target})",
     "out.barrier.crossed": "{who} durchquert den Raum {room} (Wurf {total})",

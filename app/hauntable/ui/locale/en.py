@@ -299,10 +299,20 @@ STRINGS = {
     "out.trait.gain": "{who} gains {steps} {trait} (now {value})",
     "out.trait.lowest": "{who}'s {trait} drops to its lowest step",
     "out.stack.reshuffle": "The room stack is empty: the set-aside tiles are shuffled into a new stack",
+    "out.stack.reshuffle_under": (
+        "The room stack holds only tiles already drawn: the set-aside tiles are shuffled in under it"
+    ),
     "out.room.discovered": "{who} discovers the {room} ({floor} {x},{y})",
     "out.stack.misfits": "{count} tile(s) for another floor set aside face down",
     "out.stack.closing": "{count} tile(s) that would close the floor set aside",
     "out.floor.rearranged": "No tile could keep the floor open: the {room} is turned to open a door",
+    "out.floor.shifted": (
+        "No tile could keep the floor open: the {room} moves next door, to {x},{y}, so a doorway opens where "
+        "it stood"
+    ),
+    "out.floor.swapped": (
+        "No tile could keep the floor open: the {room} and the {other} swap places so a door opens"
+    ),
     "out.deck.reshuffle": "The {deck} deck is reshuffled from its discards",
     "out.deck.empty": "No {deck} cards are left to draw",
     "out.card.token": "{card}: a {token} token is put in the {room}",
@@ -395,7 +405,10 @@ STRINGS = {
     "out.card.heal": "{who} heals 1 {trait}",
     "out.card.stolen": "{who} takes the {card} from {victim}",
     "out.card.spirit_board": "{who} looks at the top room tile",
-    "out.floor.closed": "The {floor} is closed and no single turn of a tile reopens it",
+    "out.floor.closed": (
+        "No tile can keep the {floor} open and no turn, shift or swap of a laid tile opens it "
+        "again: it is complete (B3.3)"
+    ),
     "out.floor.complete": "No tile is left for the {floor}: it is complete (B3.4)",
     "out.barrier.failed": "{who} fails to pass the {room} (rolled {total}, needs {target})",
     "out.barrier.crossed": "{who} crosses the {room} (rolled {total})",

@@ -30,11 +30,17 @@ def _holds(w: World, seat: int, name: str) -> bool:
     return name in e.items or name in e.omens
 
 
+def _holds_nothing(w: World, seat: int) -> bool:
+    """No card and no kept roll: nothing can aid a roll (asked for every roll, so it is checked first)."""
+    e = w.s.explorers[seat]
+    return not (e.items or e.omens or e.marks)
+
+
 def aids_before(w: World, prompt: RollDice, used: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Cards the roller may use before throwing: the Idol once a turn on trait rolls and an event's rolls,
     the Adrenaline Shot on trait rolls only; the Angel Feather and a kept roll on any roll."""
     seat = prompt.player
-    if seat is None or seat >= len(w.s.explorers):
+    if seat is None or seat >= len(w.s.explorers) or _holds_nothing(w, seat):
         return ()
     out = []
     for name in BEFORE:
@@ -137,6 +143,8 @@ def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int
     """After a throw: offer the Lucky Stone or Rabbit's Foot; True when a question was asked."""
     seat = prompt.player
     if seat is None or ctx.get("_aid_rerolled") or ctx.get("_aid_none") or not faces:
+        return False
+    if _holds_nothing(w, seat):
         return False
     options = [n for n in AFTER if _holds(w, seat, n)]
     if "Rabbit's Foot" in options and "item:Rabbit's Foot" in w.s.turn.tried:
