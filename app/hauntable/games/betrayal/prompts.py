@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt, RollDice
@@ -45,14 +45,21 @@ class ChooseAction(Prompt):
 
     @classmethod
     def listed_later(
-        cls, player: int, text: str, movement_left: int, make: Callable[[], tuple[Input, ...]]
+        cls, player: int, text: str, movement_left: int, make: Callable[[Any], tuple[Input, ...]], state: Any
     ) -> ChooseAction:
-        """A turn prompt whose actions ``make()`` lists on the first ``choices()``. Built without the frozen
-        dataclass ``__init__`` (one attribute set at a time), because the rules make one after nearly every
-        input applied; equal to ``ChooseAction(player, text, (), movement_left)``."""
+        """A turn prompt whose actions ``make(state)`` lists on the first ``choices()``. Built without the
+        frozen dataclass ``__init__`` (one attribute set at a time), because the rules make one after nearly
+        every input applied; equal to ``ChooseAction(player, text, (), movement_left)``. The rules point
+        ``state`` at a twin of the finished state (``look_at``), so no state refers to itself."""
         prompt = object.__new__(cls)
-        prompt.__dict__.update(player=player, text=text, options=(), movement_left=movement_left, _list=make)
+        prompt.__dict__.update(
+            player=player, text=text, options=(), movement_left=movement_left, _list=make, _state=state
+        )
         return prompt
+
+    def look_at(self, state: Any) -> None:
+        """List the actions from ``state`` (still unasked, so nothing listed changes)."""
+        self.__dict__["_state"] = state
 
     def choices(self) -> tuple[Input, ...]:
         """``options`` when given; else listed on first call by the rules (see ``rules.action_prompt``)."""
@@ -61,7 +68,7 @@ class ChooseAction(Prompt):
         listed = self.__dict__.get("_listed")
         if listed is None:
             make = self.__dict__.get("_list")
-            listed = make() if make is not None else ()
+            listed = make(self.__dict__["_state"]) if make is not None else ()
             object.__setattr__(self, "_listed", listed)
         return listed
 

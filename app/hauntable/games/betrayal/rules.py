@@ -24,7 +24,7 @@ from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, 
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
 from hauntable.games.betrayal.rooms import ELEVATOR, apply_split, traitor_ignores
-from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn, copier
 from hauntable.games.betrayal.world import (
     ACTION_HANDLERS,
     ACTION_HOOKS,
@@ -98,7 +98,7 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         who=explorers[seat].name,
     )
     _run(w)
-    return Step(state, tuple(w.out))
+    return _finished(state, w.out)
 
 
 # --- movement checks (B2) ---------------------------------------------------------------------------------
@@ -318,15 +318,32 @@ def _allowed(check, w: World) -> bool:
 def action_prompt(w: World) -> ChooseAction:
     """The turn prompt. Its legal actions are listed when first asked for (``choices()``): a replay or a
     resume applies thousands of inputs and never asks, a player's screen always does."""
-    state, content = w.s, w.content
-    e = state.current
-    left = 0 if state.turn.movement_over else movement_left(w)
+    content = w.content
+    e = w.s.current
+    left = 0 if w.s.turn.movement_over else movement_left(w)
     return ChooseAction.listed_later(
         e.seat,
         f"{e.name} ({e.player}), in the {e.room}: your turn",
         left,
-        lambda: action_options(World(state, content, read_only=True), left),
+        lambda state: action_options(World(state, content, read_only=True), left),
+        w.s,
     )
+
+
+_share_state = copier(State)  # every field shared: for a twin that is only read
+
+
+def _finished(state: State, out: list) -> Step:
+    """The step for a finished state. A turn prompt lists its actions from a twin of the state (every
+    field shared, nothing awaited), not from the state itself: state -> prompt -> state would be a
+    reference cycle, so no state of a replay would be freed until the cyclic garbage collector ran, and
+    with a long log in memory that collector cost a quarter of the replay's time."""
+    prompt = state.awaiting
+    if type(prompt) is ChooseAction:
+        twin = _share_state(state)
+        twin.awaiting = None
+        prompt.look_at(twin)
+    return Step(state, tuple(out))
 
 
 def action_options(w: World, left: int) -> tuple[Input, ...]:
@@ -465,7 +482,7 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     _RESOLVE[prompt.kind](w, prompt, ctx, inp)
     _run(w)
     draft.seq += 1
-    return Step(draft, tuple(w.out))
+    return _finished(draft, w.out)
 
 
 def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
