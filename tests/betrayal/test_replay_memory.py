@@ -31,4 +31,4 @@ def test_replayed_states_leave_no_cyclic_garbage():
         unreachable = gc.collect()
     finally:
         gc.enable()
-    assert unreachable == 0, f"{unreachable} objects of {len(inputs)} replayed inputs waited for the collector"
+    assert unreachable == 0, f"{unreachable} objects of {len(inputs)} inputs waited for the collector"
