@@ -444,7 +444,7 @@ class HauntableApp(App):
         self.submit(Roll(faces, source=source), self.channel.seq)
 
     def sim(self, action: str) -> SimResult | None:
-        """A simulator panel button: place_tile, draw_card, throw, pull, unplug or flicker."""
+        """A simulator panel button: place_tile, draw_card, throw, pull, unplug, flicker or rearrange."""
         if self.simulator is None:
             return None
         method = {
@@ -454,6 +454,7 @@ class HauntableApp(App):
             "pull": self.simulator.pull_tile,
             "unplug": self.simulator.unplug_tower,
             "flicker": self.simulator.flicker_reader,
+            "rearrange": self.simulator.rearrange_floor,
         }[action]
         result = method()
         self.sim_message = sim_text(result)

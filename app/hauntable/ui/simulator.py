@@ -29,7 +29,7 @@ from hauntable.engine.rejections import Rejection
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.inputs import DrawCard, PlaceTile
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, RearrangeFloor
 from hauntable.table.backends.mock import MockBackend
 from hauntable.table.layout import Layout, load_layout, reference_layout_path
 from hauntable.table.lights import Lights
@@ -223,6 +223,19 @@ class TableSimulator:
         self.stack.remove(chosen)
         self.where[chosen] = reader
         return SimResult(True, "sim.tile_placed", {"tile": chosen, "x": x, "y": y})
+
+    def rearrange_floor(self) -> SimResult:
+        """B3.3 at the table: move the tiles' tags to the cells the engine moved the tiles to, as the players
+        would. The readers see them arrive; when nothing needs turning the referee answers ``done`` itself,
+        else the players tap it (no reader sees a turn)."""
+        prompt = self.channel.step.awaiting
+        if not isinstance(prompt, RearrangeFloor):
+            return SimResult(False, "sim.no_rearrange_wanted")
+        self.verdicts.clear()
+        self._tidy()
+        self.channel.catch_up()
+        told = self._said(self.verdicts, SimResult(True, "sim.rearranged", {"n": len(prompt.moves)}))
+        return told
 
     def _last_tile(self) -> tuple[str, str] | None:
         """(name, reader) of the last explorable tile laid, if a reader is under it."""

@@ -21,6 +21,7 @@ from hauntable.games.betrayal.prompts import (
     ChooseOption,
     ChooseRotation,
     ChooseTarget,
+    RearrangeFloor,
     SplitDamage,
 )
 from hauntable.games.betrayal.state import State
@@ -168,6 +169,10 @@ def heading(state: State, prompt: Prompt) -> str:
         return tr("prompt.target", who=w, purpose=prompt.purpose)
     if isinstance(prompt, AwaitTile):
         return tr("prompt.tile", floor=tr(f"floor.{prompt.floor}"))
+    if isinstance(prompt, RearrangeFloor):
+        changes = [tr("rearrange.move", room=room, x=x, y=y) for room, x, y in prompt.moves]
+        changes += [tr("rearrange.turn", room=room) for room in prompt.turned]
+        return tr("prompt.rearrange", who=w, floor=tr(f"floor.{prompt.floor}"), changes="; ".join(changes))
     if isinstance(prompt, AwaitCard):
         return tr("prompt.card", who=w, deck=tr(f"deck.{prompt.deck}"))
     return prompt.text
@@ -240,7 +245,7 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     return other_label(inp)
 
 
-OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all")
+OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all", "done")
 
 
 def option_label(option: str) -> str:

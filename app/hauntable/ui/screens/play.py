@@ -86,6 +86,7 @@ class PlayScreen(Screen):
                 "throw": lambda: app.sim("throw"),
                 "place_tile": lambda: app.sim("place_tile"),
                 "draw_card": lambda: app.sim("draw_card"),
+                "rearrange": lambda: app.sim("rearrange"),
             }
             self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual, tower)
         self.prompt_bar.refusal = sentence

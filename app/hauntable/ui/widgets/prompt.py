@@ -20,7 +20,7 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import Content
 from hauntable.games.betrayal.inputs import PlaceMonster, Roll
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, RearrangeFloor
 from hauntable.games.betrayal.state import State
 from hauntable.ui.i18n import tr
 from hauntable.ui.viewmodel import choice_label, heading
@@ -203,6 +203,9 @@ class PromptBar(BoxLayout):
         if isinstance(prompt, AwaitCard):
             self.area.add_widget(_big(tr("sim.draw_card"), lambda *_: sim["draw_card"](), name="sim-card"))
             return
+        if isinstance(prompt, RearrangeFloor) and "rearrange" in sim:  # B3.3: the hands move the tiles first
+            move = _big(tr("sim.rearrange"), lambda *_: sim["rearrange"](), name="sim-rearrange")
+            self.area.add_widget(move)
         choices = prompt.choices()
         grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
         placed = set((state.haunt or {}).get("monsters") or {})
