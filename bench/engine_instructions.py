@@ -4,12 +4,13 @@ Why: on a shared VM the same code's inputs/s swing by a third from run to run (b
 an instruction count under valgrind does not. The script plays the same 30 seeded bot games as
 engine_throughput.py (seeds 0..29, explorations to the haunt), then applies their inputs again ``--reps``
 times from new games with ``GAME.apply`` alone. Run it twice under callgrind, with ``--reps 0`` and
-``--reps 1``, and divide the difference of the two totals by the inputs printed:
+``--reps 1``, and divide the difference of the two totals by the inputs printed. Fix the string hash seed:
+with a random one, dict and set layouts change from run to run and the count by about 2 %:
 
-    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg0 .venv/bin/python bench/engine_instructions.py \
-        --reps 0
-    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg1 .venv/bin/python bench/engine_instructions.py \
-        --reps 1
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg0 \
+        .venv/bin/python bench/engine_instructions.py --reps 0
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg1 \
+        .venv/bin/python bench/engine_instructions.py --reps 1
 
 Without valgrind it prints the inputs and the CPU time of the replays, like any other benchmark here.
 """

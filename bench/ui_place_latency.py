@@ -1,9 +1,10 @@
-"""Latency from a tile laid on the (simulated) table to the redrawn map.
+"""Latency from a tile's tag laid on the (simulated) table to the redrawn map.
 
-Stands in for the issue's "mock tag appears -> redrawn map" until the mock RFID backend (issue 5) lands:
-the clock starts when the simulator adapter is asked to lay a tile (where the referee would post its
-input) and stops when the next frame containing the new tile has been drawn. Prints median and p95 over
-every tile of several games. Goal: p95 <= 100 ms. Run: ``.venv/bin/python bench/ui_place_latency.py``.
+The clock starts when the simulator is asked to lay a tile: it lays the tile's tag on the mock reader under
+the cell, the scanner sees it and the referee posts the placement (the mock's clock is simulated, so a real
+reader's detection time, ``bench/rfid_latency.py``, is not in this figure); it stops when the next frame
+containing the new tile has been drawn. Prints median and p95 over every tile of several games. Goal:
+p95 <= 100 ms. Run: ``.venv/bin/python bench/ui_place_latency.py`` (under ``xvfb-run`` or offscreen SDL).
 """
 
 from __future__ import annotations
