@@ -35,6 +35,7 @@ SCREENS = (
     "selftest",
     "seat90",
     "monster",
+    "rearrange",
     "castle",
     "ghostsetup",
 )
@@ -126,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         "selftest": lambda: admin_page("selftest"),
         "seat90": lambda: _seat90(h, show_game),
         "monster": lambda: _monster(h),
+        "rearrange": lambda: _rearrange(h),
         "castle": lambda: _castle(h),
         "ghostsetup": lambda: (h.app.abandon_game(), h.app.go("ghostsetup")),
     }
@@ -140,6 +142,18 @@ def main(argv: list[str] | None = None) -> int:
     h.close()
     log.close()
     return 0
+
+
+def _rearrange(h) -> None:
+    """A basement closed on the simulated table (B3.3): the prompt says which tile to move where."""
+    from hauntable.ui import demo
+
+    channel, sim = demo.closed_basement(demo.DEAD_ENDS)
+    h.app._attach(channel.session)
+    h.app.channel.history = channel.history
+    h.app.simulator = sim
+    sim.channel = h.app.channel
+    h.app.refresh()
 
 
 def _monster(h) -> None:

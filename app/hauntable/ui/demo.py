@@ -32,6 +32,44 @@ def config(seed: int, seats: int = 3) -> GameConfig:
     return GameConfig(players=players, today="11-30", seed=seed, rooms="table", cards="table", board="table7")
 
 
+# B3.3 scenes on the table7 basement (landing at 3,3): dead ends north, east and south (the Crypt can shift
+# north), or a Kitchen whose east door faces the back of the Vault (it can turn)
+DEAD_ENDS = {"Crypt": (3, 4, 2), "Pentagram Chamber": (4, 3, 2), "Vault": (3, 2, 0)}
+TURNABLE = {"Kitchen": (3, 4, 1), "Pentagram Chamber": (4, 3, 2), "Vault": (4, 4, 2), "Crypt": (3, 2, 0)}
+ONE_DOOR = ("Storeroom", "Stairs from Basement", "Mystic Elevator")
+
+
+def closed_basement(rooms: dict[str, tuple[int, int, int]], seed: int = 3) -> tuple[Channel, TableSimulator]:
+    """A table-mode game whose current explorer stands on the basement landing among ``rooms``
+    {name: (x, y, quarter turns)}, their tags on the readers, with only one-door basement tiles left; the
+    explorer goes west and the simulator lays the next tile, which closes the basement (rule B3.3)."""
+    from hauntable.games.betrayal.inputs import Move
+    from hauntable.games.betrayal.rules import action_prompt
+    from hauntable.games.betrayal.world import World
+    from hauntable.ui.simulator import tag_uid
+
+    content = load_content()
+    channel, sim = game_at(seed, 0)
+    s = channel.step.state
+    for name, (x, y, rotation) in rooms.items():
+        s.house[name] = Placed("basement", x, y, rotation)
+        s.stack.remove(name)
+    s.house_changed()
+    s.explorers[s.turn.seat].room = "Basement Landing"
+    s.stack = [t for t in s.stack if "basement" not in content.rooms[t].floors or t in ONE_DOOR]
+    s.awaiting = action_prompt(World(s, content))
+    for name, (x, y, _) in rooms.items():
+        reader, uid = f"basement:{x},{y}", tag_uid("tile", name)
+        sim.backend.reader(reader).place(uid)
+        sim.where[name] = reader
+        sim.scanner.run_until(lambda uid=uid, reader=reader: uid in sim.scanner.present(reader), 2.0)
+        sim.stack.remove(name)
+    sim.referee.refresh()
+    channel.submit(Move("W"), channel.seq)
+    sim.place_next_tile()
+    return channel, sim
+
+
 def play(channel: Channel, sim: TableSimulator, seed: int, steps: int, stop=None) -> None:
     """Answer ``steps`` prompts the way a table would (simulator for hardware, random legal choices)."""
     rng = Rng(seed)

@@ -20,7 +20,7 @@ from hauntable.games.betrayal.discovery import (
     check_table_tile,
     lay_turned,
 )
-from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, neighbour
+from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
 from hauntable.games.betrayal.rooms import ELEVATOR, apply_split, traitor_ignores
@@ -146,7 +146,8 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
     s, e = w.s, w.s.current
     if s.turn.movement_over:
         raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
-    _not_stuck(w)
+    if e.kept:
+        _not_stuck(w)
     left = movement_left(w)
     if left <= 0:
         speed = w.value(e.seat, "speed")
@@ -171,7 +172,9 @@ def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict] | Illega
         if target is None:
             return IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
         return "room", dict(room=target, entry=None)
-    if to not in view.doors(e.room):
+    house = w.s.house  # looked up directly, not through the view: every move asks these
+    placed = house[e.room]
+    if to not in doors_of(here, placed.rotation):
         if here.front_door == to:
             return IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
         return IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
@@ -180,11 +183,12 @@ def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict] | Illega
         return IllegalAction(
             f"{e.name} must cross the {e.room} first ({b['trait'].capitalize()} roll {b['target']}+).", "B6.1"
         )
-    floor, x, y = view.cell(e.room)
-    cell = neighbour(floor, x, y, to)
-    other = view.room_at(cell)
+    floor = placed.floor
+    dx, dy = STEP[to]
+    cell = (floor, placed.x + dx, placed.y + dy)
+    other = w.s.cells.get(cell)
     if other is not None:
-        if OPPOSITE[to] not in view.doors(other):
+        if OPPOSITE[to] not in doors_of(w.content.rooms[other], house[other].rotation):
             return IllegalAction(f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6")
         return "room", dict(room=other, entry=OPPOSITE[to])
     if not view.board.inside(cell[1], cell[2]):

@@ -160,7 +160,11 @@ class PromptBar(BoxLayout):
         self.heading = Label(
             font_size=20, bold=True, size_hint_y=None, height=32, halign="left", valign="middle"
         )
-        self.heading.bind(size=lambda w, s: setattr(w, "text_size", s))
+        # a long heading (a rearranged floor, a card's question in German) wraps and the bar makes room
+        self.heading.bind(
+            width=lambda w, v: setattr(w, "text_size", (v, None)),
+            texture_size=lambda w, ts: setattr(w, "height", max(32, ts[1])),
+        )
         self.message = Label(
             markup=True, font_size=15, size_hint_y=None, height=24, halign="left", valign="middle"
         )
