@@ -78,9 +78,15 @@ def played(seed: int):
         demo.play(channel, sim, seed * 10_000 + n, 1)  # one answer; its own seed, so answers vary
     sim.close()
     outcomes = [o for step in steps for o in step.outcomes]
+    for step in steps:
+        prompt = step.state.awaiting
+        key = (type(prompt).__name__, getattr(prompt, "code", ""), getattr(prompt, "text", ""))
+        if prompt is not None and key not in ASKED:
+            ASKED[key] = (step.state, prompt)
     return outcomes, rejections
 
 
+ASKED: dict = {}  # every prompt the games showed (one per class, code and English text): (state, prompt)
 GAMES = {seed: played(seed) for seed in SEEDS}
 
 
@@ -198,3 +204,61 @@ def test_a_rolls_purpose_is_worded_in_the_language_names_as_printed():
         assert purpose_text("Shade speed") == "Shade speed"  # English: the engine's words
     finally:
         i18n.set_language("en")
+
+
+def proper_names(state, content) -> set[str]:
+    """The printed names a translated line may still show as they are: rooms, cards, explorers, players,
+    monsters, tokens and the haunt books."""
+    from hauntable.games.betrayal.haunt import SECRETS, TOME
+
+    names = set(content.rooms) | set(CARD_RULES) | {c.name for c in content.characters.values()}
+    names |= {e.name for e in state.explorers} | {e.player for e in state.explorers}
+    names |= {f"{e.name} ({e.player})" for e in state.explorers}
+    for mid, m in ((state.haunt or {}).get("monsters") or {}).items():
+        names |= {mid, str(m.get("type", "")), str(m.get("name", ""))}
+    return names | set(state.tokens) | {TOME, SECRETS}
+
+
+def only_names(label: str, names: set[str]) -> bool:
+    """True when ``label`` holds nothing but proper names, numbers and punctuation."""
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            label = label.replace(name, " ")
+    return not re.search(r"[A-Za-z]", label)
+
+
+def shown_in(lang: str, state, prompt, content) -> tuple[str, list[str]]:
+    from hauntable.ui.viewmodel import choice_label, heading
+
+    i18n.set_language(lang)
+    try:
+        return heading(state, prompt), [choice_label(state, content, prompt, c) for c in prompt.choices()]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_games_ask_many_kinds_of_question():
+    kinds = {type(p).__name__ for _, p in ASKED.values()}
+    codes = {p.code for _, p in ASKED.values() if getattr(p, "code", "")}
+    assert {"ChooseAction", "RollDice", "ChooseOption", "HandOff", "AwaitTile"} <= kinds, kinds
+    assert len(codes) >= 4, codes
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_prompt_heading_or_button_is_left_in_english(lang):
+    """Every heading and button the simulated games showed differs from the English one, except buttons
+    that are only printed names (a room, a card, an explorer) or numbers."""
+    from hauntable.games.betrayal.content import load_content
+
+    content = load_content()
+    english = set()
+    for state, prompt in ASKED.values():
+        head, labels = shown_in(lang, state, prompt, content)
+        head_en, labels_en = shown_in("en", state, prompt, content)
+        if head == head_en:
+            english.add(("heading", type(prompt).__name__, head))
+        names = proper_names(state, content)
+        for label, label_en in zip(labels, labels_en, strict=True):
+            if label == label_en and not only_names(label, names):
+                english.add(("button", type(prompt).__name__, label))
+    assert not english, sorted(english)[:20]
