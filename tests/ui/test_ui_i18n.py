@@ -262,3 +262,148 @@ def test_no_prompt_heading_or_button_is_left_in_english(lang):
             if label == label_en and not only_names(label, names):
                 english.add(("button", type(prompt).__name__, label))
     assert not english, sorted(english)[:20]
+
+
+def choice_sites() -> list[tuple[str, ast.Call]]:
+    """Every ``ChooseOption(...)`` the games build, with its file."""
+    sites = []
+    for path in sorted((APP / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ChooseOption":
+                sites.append((path.name, node))
+    return sites
+
+
+def site_codes(call: ast.Call) -> list[str]:
+    """The codes a call site can give (an f-string's expansions are listed by hand below)."""
+    code = next((k.value for k in call.keywords if k.arg == "code"), None)
+    if isinstance(code, ast.Constant):
+        return [code.value]
+    if isinstance(code, ast.IfExp):  # "top_tile" if room else ""
+        return [c.value for c in (code.body, code.orelse) if isinstance(c, ast.Constant) and c.value]
+    if isinstance(code, ast.JoinedStr):
+        prefix = code.values[0].value
+        return {"trait_": ["trait_gain", "trait_lose"]}.get(prefix) or [
+            f"pick_item.{then}" for then in ("entrance", "discard", "stack")
+        ]
+    return []
+
+
+def test_every_card_or_rule_choice_has_a_heading_in_every_language_with_the_names_it_needs():
+    """Each ChooseOption call site gives a code; each code has ``ask.<code>`` in every catalog, and the
+    parameters the site passes cover that sentence's placeholders (else the English text would show)."""
+    sites = choice_sites()
+    assert len(sites) >= 26
+    for name, call in sites:
+        codes = site_codes(call)
+        assert codes, f"{name}:{call.lineno}: a ChooseOption without a code stays English"
+        params = next((k.value for k in call.keywords if k.arg == "params"), None)
+        given = {"who"} | {e.elts[0].value for e in getattr(params, "elts", [])}
+        for code in codes:
+            for lang in i18n.LANGUAGES:
+                text = i18n.catalog(lang).get(f"ask.{code}")
+                assert text is not None, (lang, code)
+                needed = i18n.placeholders(text) - {"question"}
+                assert needed <= given, f"{name}:{call.lineno} {lang} ask.{code} needs {needed - given}"
+
+
+def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place():
+    from gamekit import start
+    from hauntable.games.betrayal.prompts import ChooseOption
+    from hauntable.ui.viewmodel import heading
+
+    state = start().state
+    who = f"{state.explorers[0].name} ({state.explorers[0].player})"
+    steal = ChooseOption(
+        0, "X: deal 3 ...", "steal", ("deal 3 damage",), code="steal", params=(("n", 3), ("loser", "Ox"))
+    )
+    meant = ChooseOption(
+        0, "X: ...", "It", ("a",), code="meant_order", params=(("card", "It"), ("deck", "item"))
+    )
+    lowest = ChooseOption(
+        0,
+        "X: Possession - your Speed is already lowest: choose another trait to drop",
+        "Possession",
+        ("might",),
+        code="choose",
+        params=(
+            ("card", "Possession"),
+            ("text", "your Speed is already lowest: choose another trait to drop"),
+        ),
+    )
+    unknown = ChooseOption(
+        0, "X: Odd - what now?", "Odd", ("a",), code="choose", params=(("text", "what now?"),)
+    )
+    try:
+        i18n.set_language("de")
+        assert (
+            heading(state, steal)
+            == f"{who}: Ox 3 körperlichen Schaden zufügen oder stattdessen eine Karte stehlen?"
+        )
+        assert "Stapels Gegenstand" in heading(state, meant)
+        assert heading(state, lowest) == (
+            f"{who}: Possession - dein Tempo ist schon am tiefsten: wähle eine andere Eigenschaft, die fällt"
+        )
+        assert heading(state, unknown) == "X: Odd - what now?"  # a question we do not know: the engine's
+        i18n.set_language("en")
+        assert heading(state, steal) == "X: deal 3 ..."  # English: the engine's own sentence
+    finally:
+        i18n.set_language("en")
+
+
+def test_engine_phrase_buttons_are_worded_and_the_answer_sent_is_unchanged():
+    from gamekit import start
+    from hauntable.games.betrayal.content import load_content
+    from hauntable.games.betrayal.prompts import ChooseOption
+    from hauntable.ui.viewmodel import choice_label, option_label
+
+    state = start().state
+    steal = ChooseOption(0, "t", "steal", ("deal 3 damage", "steal Axe"), code="steal")
+    try:
+        i18n.set_language("de")
+        labels = [choice_label(state, load_content(), steal, c) for c in steal.choices()]
+        assert labels == ["3 Schaden zufügen", "Axe stehlen"]
+        assert [c.option for c in steal.choices()] == ["deal 3 damage", "steal Axe"]  # what the log keeps
+        assert option_label("fetch Book from the Library", "dog") == "Book holen\naus dem Raum Library"
+        assert option_label("leave Axe in the Attic", "dog") == "Axe ablegen\nim Raum Attic"
+        assert option_label("Ox (Ann) to the Attic", "push") == "Ox (Ann)\nin den Raum Attic"
+        assert option_label("Ox (Ann) to the Attic", "") == "Ox (Ann) to the Attic"  # only for a push
+        assert option_label("a 2", "reroll_which") == "Die 2en"
+        assert [
+            option_label(o) for o in ("the 0s", "keep a roll", "physical", "rooms", "an item for you")
+        ] == [
+            "Die Nullen",
+            "Wurf behalten",
+            "Als körperlichen",
+            "Raumplättchen",
+            "Ein Gegenstand für dich",
+        ]
+        i18n.set_language("zh")
+        assert option_label("steal Axe", "steal") == "偷走 Axe"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
+    from gamekit import start
+    from hauntable.games.betrayal.inputs import Act
+    from hauntable.games.betrayal.prompts import HandOff, MonsterTurn
+    from hauntable.ui.viewmodel import choice_label, heading
+
+    state = start().state
+    name = state.explorers[1].name
+    books = (("tome", "Traitor's Tome"), ("secrets", "Secrets of Survival"))
+    handoff = HandOff(1, "English", 7, "Traitor's Tome", code="traitor", params=books)
+    turn = MonsterTurn(0, "Shade (ghost), in the Attic: 2 movement left", "Shade", 2)
+    try:
+        i18n.set_language("ru")
+        assert heading(state, handoff).startswith(f"{name} (") and "сценарий 7" in heading(state, handoff)
+        assert "«Traitor's Tome»" in heading(state, handoff)
+        assert heading(state, turn) == "Shade () в комнате : осталось шагов: 2"  # no such monster placed
+        assert choice_label(state, None, turn, Act("exorcise", "sanity")) == "Изгнать\nРассудок"  # noqa: RUF001
+        assert choice_label(state, None, turn, Act("accuse", "1")) == f"Обвинить\n{name}"
+        assert choice_label(state, None, turn, Act("take", "Key")) == "Взять\nKey"
+        i18n.set_language("en")
+        assert heading(state, handoff) == "English"
+    finally:
+        i18n.set_language("en")
