@@ -407,3 +407,91 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
         assert heading(state, handoff) == "English"
     finally:
         i18n.set_language("en")
+
+
+def referee_codes() -> set[str]:
+    """Every code the table referee gives its own messages (read from its syntax tree)."""
+    path = APP / "table" / "referee.py"
+    codes = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
+            codes.add(node.value.value)
+        named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
+        if named and isinstance(node.value, ast.Constant):
+            codes.add(node.value.value)
+    return codes
+
+
+def test_every_referee_message_has_a_code_and_a_sentence_in_every_language():
+    tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
+    uncoded = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "Verdict"
+        and len(node.args) >= 2
+        and not (isinstance(node.args[0], ast.Constant) and node.args[0].value is True)  # accepted: a step
+        and not {k.arg for k in node.keywords} & {"code", "rejection"}  # refusals: worded by rule id
+    ]
+    assert not uncoded, f"referee messages without a code (shown in English): lines {uncoded}"
+    codes = referee_codes() | {"no_reader", "no_draw_pad"}  # the last two: the simulator's own
+    assert {"put_back", "stacked.cell", "stacked.pad", "reader_silent", "unknown_tag", "no_roll"} <= codes
+    missing = {
+        (lang, c) for c in codes for lang in i18n.LANGUAGES if f"referee.{c}" not in i18n.catalog(lang)
+    }
+    assert not missing, sorted(missing)
+
+
+def test_the_referees_own_messages_on_the_simulated_table_read_in_the_table_language():
+    """A paused game ("Put the Kitchen back at ground 3,4"), a roll nobody asked for, stacked tags on a
+    cell and on the draw pad, a silent reader and an unknown tag, as the simulator panel shows them."""
+    from hauntable.games.betrayal.prompts import ChooseAction
+    from hauntable.table.referee import Verdict
+    from hauntable.ui.app import sim_text
+    from hauntable.ui.simulator import SimResult, told_params
+
+    channel = Channel(Session.new("betrayal", demo.config(3, 4)))
+    sim = TableSimulator(channel, 3)
+    start = len(channel.step.state.house)
+    for n in range(400):
+        state = channel.step.state
+        if len(state.house) > start and isinstance(state.awaiting, ChooseAction):
+            break
+        demo.play(channel, sim, n, 1)
+    shown = lambda v: sim_text(SimResult(False, "sim.referee", told_params(v)))  # noqa: E731
+    try:
+        assert not sim.referee.on_roll((1, 1), "table:tower")
+        no_roll = sim.referee.told[-1]
+        assert sim.pull_tile().ok and sim.referee.paused
+        assert not sim.referee.on_roll((1, 1), "table:tower")
+        put_back = sim.referee.told[-1]
+        name, (floor, x, y) = next(iter(sim.referee._missing.items()))
+        cell = sim.layout.reader(f"{floor}:{x},{y}")
+        stacked = sim.referee.stacked_verdict(cell, [tag_of("tile", "Kitchen"), "04:00:00:00:00:00:01"])
+        pad = sim.referee.stacked_verdict(sim.layout.slot_reader("draw"), [tag_of("card", "Axe")] * 2)
+        silent = Verdict(
+            False, "Reader ...", code="reader_silent", params=(("place", "slot draw"), ("detail", "x"))
+        )
+        i18n.set_language("de")
+        assert shown(no_roll) == "Jetzt wird kein Wurf erwartet"
+        assert shown(put_back) == f"Lege {name} zurück: {i18n.tr(f'floor.{floor}')} {x},{y}"
+        assert shown(stacked).startswith(
+            f"2 Plättchen liegen übereinander auf {i18n.tr(f'floor.{floor}')} {x},{y}"
+        )
+        assert "Kitchen" in shown(stacked) and "04:00:00:00:00:00:01" in shown(stacked)
+        assert shown(pad) == "2 Marken liegen auf dem Kartenfeld (Axe, Axe). Lege immer nur eine Karte"
+        assert shown(silent) == "Der Leser Feld draw antwortet nicht (x)"
+        unknown = Verdict(False, "Unknown ...", code="unknown_tag", params=(("uid", "04:AA"),))
+        i18n.set_language("zh")
+        assert shown(unknown).startswith("未知标签 04:AA")
+        i18n.set_language("en")
+        assert shown(put_back) == f"Put the {name} back at {floor} {x},{y}"  # English: the referee's words
+    finally:
+        i18n.set_language("en")
+        sim.close()
+
+
+def tag_of(kind: str, name: str) -> str:
+    from hauntable.ui.simulator import tag_uid
+
+    return tag_uid(kind, name)

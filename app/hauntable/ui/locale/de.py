@@ -694,4 +694,23 @@ STRINGS = {
     "act.summon": "Beschwören",
     "act.banish": "Bannen",
     "act.close": "Schließen",
+    "referee.put_back": "Lege {name} zurück: {floor} {x},{y}",
+    "referee.reader_silent": "Der Leser {place} antwortet nicht ({detail})",
+    "referee.stacked.cell": "{n} Plättchen liegen übereinander auf {place} ({names}): lass nur eines dort",
+    "referee.stacked.pad": "{n} Marken liegen auf dem Kartenfeld ({names}). Lege immer nur eine Karte",
+    "referee.stacked.slot": "{n} Marken liegen auf {place} ({names}): lass nur eine dort",
+    "referee.no_roll": "Jetzt wird kein Wurf erwartet",
+    "referee.unknown_tag": (
+        "Unbekannte Marke {uid}: "
+        "der Betreiber lernt sie im Adminmenü an (Tags anlernen) oder mit hauntable enroll"
+    ),
+    "referee.tile_on_pad": "{name} ist ein Raumplättchen: lege es ins Haus",
+    "referee.card_on_cell": "{name} ist eine Karte: lege sie auf das Kartenfeld",
+    "referee.lay_at": "Lege {name} auf {floor} {x},{y} (B3.3)",
+    "referee.in_place_next": "{name} liegt richtig; jetzt {room} auf {floor} {x},{y} legen",
+    "referee.in_place_turn": "{name} liegt richtig: tippe auf Fertig, sobald {turned} gedreht ist",
+    "referee.back": "{name} ist wieder da",
+    "referee.no_reader": "An diesem Tisch liegt kein Leser unter {floor} {x},{y}",
+    "referee.no_draw_pad": "Dieser Tisch hat kein Kartenfeld",
+    "referee.slot": "Feld {slot}",
 }

@@ -671,4 +671,22 @@ STRINGS = {
     "act.summon": "Summon",
     "act.banish": "Banish",
     "act.close": "Close",
+    "referee.put_back": "Put the {name} back at {floor} {x},{y}",
+    "referee.reader_silent": "Reader {place} is not answering ({detail})",
+    "referee.stacked.cell": "{n} tiles are stacked on {place} ({names}): leave only one there",
+    "referee.stacked.pad": "{n} tags lie on the draw pad ({names}). Lay one card at a time",
+    "referee.stacked.slot": "{n} tags lie on {place} ({names}): leave only one there",
+    "referee.no_roll": "No roll expected now",
+    "referee.unknown_tag": (
+        "Unknown tag {uid}: the operator enrols it in the admin menu (Enrol tags) or with hauntable enroll"
+    ),
+    "referee.tile_on_pad": "The {name} is a room tile: lay it in the house",
+    "referee.card_on_cell": "{name} is a card: lay it on the draw pad",
+    "referee.lay_at": "Lay the {name} at {floor} {x},{y} (B3.3)",
+    "referee.in_place_next": "The {name} is in place; now lay the {room} at {floor} {x},{y}",
+    "referee.in_place_turn": "The {name} is in place: tap Done once the {turned} is turned",
+    "referee.back": "The {name} is back",
+    "referee.no_reader": "No reader under {floor} {x},{y} on this table",
+    "referee.no_draw_pad": "This table has no draw pad",
+    "referee.slot": "slot {slot}",
 }

@@ -678,4 +678,23 @@ STRINGS = {
     "act.summon": "Призвать",
     "act.banish": "Изгнать прочь",
     "act.close": "Закрыть",
+    "referee.put_back": "Верните {name} на место: {floor} {x},{y}",
+    "referee.reader_silent": "Считыватель {place} не отвечает ({detail})",
+    "referee.stacked.cell": "На {place} лежат друг на друге {n} тайла(ов) ({names}): оставьте только один",
+    "referee.stacked.pad": "На площадке для карт лежит {n} меток ({names}). Кладите по одной карте",
+    "referee.stacked.slot": "На {place} лежит {n} меток ({names}): оставьте только одну",
+    "referee.no_roll": "Сейчас бросок не ожидается",
+    "referee.unknown_tag": (
+        "Неизвестная метка {uid}: "
+        "оператор регистрирует её в меню администратора или командой hauntable enroll"
+    ),
+    "referee.tile_on_pad": "{name} - это тайл комнаты: положите его в дом",
+    "referee.card_on_cell": "{name} - это карта: положите её на площадку для карт",
+    "referee.lay_at": "Положите {name} на {floor} {x},{y} (B3.3)",
+    "referee.in_place_next": "{name} на месте; теперь положите {room} на {floor} {x},{y}",
+    "referee.in_place_turn": "{name} на месте: нажмите «Готово», когда {turned} повёрнут",
+    "referee.back": "{name} снова на месте",
+    "referee.no_reader": "На этом столе нет считывателя под {floor} {x},{y}",
+    "referee.no_draw_pad": "На этом столе нет площадки для карт",
+    "referee.slot": "ячейка {slot}",
 }
