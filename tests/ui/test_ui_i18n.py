@@ -495,3 +495,19 @@ def tag_of(kind: str, name: str) -> str:
     from hauntable.ui.simulator import tag_uid
 
     return tag_uid(kind, name)
+
+
+def test_a_cell_choice_names_its_rule_in_the_language_and_a_card_as_printed():
+    from gamekit import start
+    from hauntable.games.betrayal.prompts import ChooseTarget
+    from hauntable.ui.viewmodel import heading
+
+    state = start().state
+    try:
+        i18n.set_language("de")
+        assert "der Kellerraum, in dem du landest" in heading(
+            state, ChooseTarget(0, "t", "collapse_existing")
+        )
+        assert heading(state, ChooseTarget(0, "t", "Dynamite")).endswith("(Dynamite)")
+    finally:
+        i18n.set_language("en")

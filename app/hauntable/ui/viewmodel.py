@@ -168,7 +168,10 @@ def heading(state: State, prompt: Prompt) -> str:
     if isinstance(prompt, ChooseRotation):
         return tr("prompt.rotation", who=w, tile=prompt.tile)
     if isinstance(prompt, ChooseTarget):
-        return tr("prompt.target", who=w, purpose=prompt.purpose)
+        purpose = prompt.purpose  # a rule's own (collapse, elevator) is worded; a card's name stays
+        if f"target_purpose.{purpose}" in catalog("en"):
+            purpose = tr(f"target_purpose.{purpose}")
+        return tr("prompt.target", who=w, purpose=purpose)
     if isinstance(prompt, AwaitTile):
         return tr("prompt.tile", floor=tr(f"floor.{prompt.floor}"))
     if isinstance(prompt, RearrangeFloor):

@@ -713,4 +713,7 @@ STRINGS = {
     "referee.no_reader": "An diesem Tisch liegt kein Leser unter {floor} {x},{y}",
     "referee.no_draw_pad": "Dieser Tisch hat kein Kartenfeld",
     "referee.slot": "Feld {slot}",
+    "target_purpose.collapse": "wo das gefallene Plättchen an den Keller anschließt",
+    "target_purpose.collapse_existing": "der Kellerraum, in dem du landest",
+    "target_purpose.elevator": "die Türöffnung, zu der der Mystic Elevator fährt",
 }

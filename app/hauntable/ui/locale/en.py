@@ -689,4 +689,7 @@ STRINGS = {
     "referee.no_reader": "No reader under {floor} {x},{y} on this table",
     "referee.no_draw_pad": "This table has no draw pad",
     "referee.slot": "slot {slot}",
+    "target_purpose.collapse": "where the fallen tile joins the basement",
+    "target_purpose.collapse_existing": "the basement room you land in",
+    "target_purpose.elevator": "the doorway the Mystic Elevator moves to",
 }

@@ -697,4 +697,7 @@ STRINGS = {
     "referee.no_reader": "На этом столе нет считывателя под {floor} {x},{y}",
     "referee.no_draw_pad": "На этом столе нет площадки для карт",
     "referee.slot": "ячейка {slot}",
+    "target_purpose.collapse": "куда упавший тайл примыкает в подвале",
+    "target_purpose.collapse_existing": "комната подвала, куда вы падаете",
+    "target_purpose.elevator": "проём, куда едет Mystic Elevator",
 }

@@ -670,4 +670,7 @@ STRINGS = {
     "referee.no_reader": "这张桌子在 {floor} {x},{y} 下没有读卡器",
     "referee.no_draw_pad": "这张桌子没有抽牌区",
     "referee.slot": "{slot} 位",
+    "target_purpose.collapse": "掉落的板块接到地下室的位置",
+    "target_purpose.collapse_existing": "你落入的地下室房间",
+    "target_purpose.elevator": "Mystic Elevator 移动到的门口",
 }
