@@ -200,6 +200,8 @@ def test_a_rolls_purpose_is_worded_in_the_language_names_as_printed():
         assert purpose_text("defence against Peter Akimoto") == "Abwehr gegen Peter Akimoto"
         assert purpose_text("Shade speed") == "Shade: Tempo"
         assert purpose_text("Angry Being") == "Angry Being"  # a card's name stays as printed
+        assert purpose_text("exorcise (task)") == "Austreiben (Aufgabe)"  # a scripted haunt's task roll
+        assert purpose_text("hold (task)") == "Festhalten (Aufgabe)"
         i18n.set_language("en")
         assert purpose_text("Shade speed") == "Shade speed"  # English: the engine's words
     finally:

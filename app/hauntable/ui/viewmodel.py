@@ -255,6 +255,7 @@ PURPOSES = (
     (re.compile(r"^attack on (?P<who>.+)$"), "purpose.attack"),
     (re.compile(r"^defence against (?P<who>.+)$"), "purpose.defence"),
     (re.compile(r"^(?P<monster>.+) speed$"), "purpose.monster_speed"),
+    (re.compile(r"^(?P<action>[a-z]+) \(task\)$"), "purpose.task"),  # a scripted haunt's roll (act.*)
 )
 
 
@@ -265,7 +266,10 @@ def purpose_text(purpose: str) -> str:
     for pattern, key in PURPOSES:
         m = pattern.match(purpose)
         if m:
-            return tr(key, **m.groupdict())
+            found = m.groupdict()
+            if "action" in found and f"act.{found['action']}" in catalog("en"):
+                found["action"] = tr(f"act.{found['action']}")
+            return tr(key, **found)
     return purpose
 
 

@@ -716,4 +716,9 @@ STRINGS = {
     "target_purpose.collapse": "wo das gefallene Plättchen an den Keller anschließt",
     "target_purpose.collapse_existing": "der Kellerraum, in dem du landest",
     "target_purpose.elevator": "die Türöffnung, zu der der Mystic Elevator fährt",
+    "purpose.task": "{action} (Aufgabe)",
+    "act.resist": "Widerstehen",
+    "act.slip": "Entwischen",
+    "act.stand": "Standhalten",
+    "act.hold": "Festhalten",
 }

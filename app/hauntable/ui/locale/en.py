@@ -692,4 +692,9 @@ STRINGS = {
     "target_purpose.collapse": "where the fallen tile joins the basement",
     "target_purpose.collapse_existing": "the basement room you land in",
     "target_purpose.elevator": "the doorway the Mystic Elevator moves to",
+    "purpose.task": "{action} (task)",
+    "act.resist": "Resist",
+    "act.slip": "Slip away",
+    "act.stand": "Stand firm",
+    "act.hold": "Hold on",
 }

@@ -700,4 +700,9 @@ STRINGS = {
     "target_purpose.collapse": "куда упавший тайл примыкает в подвале",
     "target_purpose.collapse_existing": "комната подвала, куда вы падаете",
     "target_purpose.elevator": "проём, куда едет Mystic Elevator",
+    "purpose.task": "{action} (задача)",
+    "act.resist": "Сопротивляться",
+    "act.slip": "Ускользнуть",
+    "act.stand": "Выстоять",
+    "act.hold": "Удержать",
 }

@@ -673,4 +673,9 @@ STRINGS = {
     "target_purpose.collapse": "掉落的板块接到地下室的位置",
     "target_purpose.collapse_existing": "你落入的地下室房间",
     "target_purpose.elevator": "Mystic Elevator 移动到的门口",
+    "purpose.task": "{action}（任务）",
+    "act.resist": "抵抗",
+    "act.slip": "溜走",
+    "act.stand": "坚守",
+    "act.hold": "抓紧",
 }
