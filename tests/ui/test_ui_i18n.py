@@ -78,9 +78,15 @@ def played(seed: int):
         demo.play(channel, sim, seed * 10_000 + n, 1)  # one answer; its own seed, so answers vary
     sim.close()
     outcomes = [o for step in steps for o in step.outcomes]
+    for step in steps:
+        prompt = step.state.awaiting
+        key = (type(prompt).__name__, getattr(prompt, "code", ""), getattr(prompt, "text", ""))
+        if prompt is not None and key not in ASKED:
+            ASKED[key] = (step.state, prompt)
     return outcomes, rejections
 
 
+ASKED: dict = {}  # every prompt the games showed (one per class, code and English text): (state, prompt)
 GAMES = {seed: played(seed) for seed in SEEDS}
 
 
@@ -194,7 +200,316 @@ def test_a_rolls_purpose_is_worded_in_the_language_names_as_printed():
         assert purpose_text("defence against Peter Akimoto") == "Abwehr gegen Peter Akimoto"
         assert purpose_text("Shade speed") == "Shade: Tempo"
         assert purpose_text("Angry Being") == "Angry Being"  # a card's name stays as printed
+        assert purpose_text("exorcise (task)") == "Austreiben (Aufgabe)"  # a scripted haunt's task roll
+        assert purpose_text("hold (task)") == "Festhalten (Aufgabe)"
         i18n.set_language("en")
         assert purpose_text("Shade speed") == "Shade speed"  # English: the engine's words
+    finally:
+        i18n.set_language("en")
+
+
+def proper_names(state, content) -> set[str]:
+    """The printed names a translated line may still show as they are: rooms, cards, explorers, players,
+    monsters, tokens and the haunt books."""
+    from hauntable.games.betrayal.haunt import SECRETS, TOME
+
+    names = set(content.rooms) | set(CARD_RULES) | {c.name for c in content.characters.values()}
+    names |= {e.name for e in state.explorers} | {e.player for e in state.explorers}
+    names |= {f"{e.name} ({e.player})" for e in state.explorers}
+    for mid, m in ((state.haunt or {}).get("monsters") or {}).items():
+        names |= {mid, str(m.get("type", "")), str(m.get("name", ""))}
+    return names | set(state.tokens) | {TOME, SECRETS}
+
+
+def only_names(label: str, names: set[str]) -> bool:
+    """True when ``label`` holds nothing but proper names, numbers and punctuation."""
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            label = label.replace(name, " ")
+    return not re.search(r"[A-Za-z]", label)
+
+
+def shown_in(lang: str, state, prompt, content) -> tuple[str, list[str]]:
+    from hauntable.ui.viewmodel import choice_label, heading
+
+    i18n.set_language(lang)
+    try:
+        return heading(state, prompt), [choice_label(state, content, prompt, c) for c in prompt.choices()]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_games_ask_many_kinds_of_question():
+    kinds = {type(p).__name__ for _, p in ASKED.values()}
+    codes = {p.code for _, p in ASKED.values() if getattr(p, "code", "")}
+    assert {"ChooseAction", "RollDice", "ChooseOption", "HandOff", "AwaitTile"} <= kinds, kinds
+    assert len(codes) >= 4, codes
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_prompt_heading_or_button_is_left_in_english(lang):
+    """Every heading and button the simulated games showed differs from the English one, except buttons
+    that are only printed names (a room, a card, an explorer) or numbers."""
+    from hauntable.games.betrayal.content import load_content
+
+    content = load_content()
+    english = set()
+    for state, prompt in ASKED.values():
+        head, labels = shown_in(lang, state, prompt, content)
+        head_en, labels_en = shown_in("en", state, prompt, content)
+        if head == head_en:
+            english.add(("heading", type(prompt).__name__, head))
+        names = proper_names(state, content)
+        for label, label_en in zip(labels, labels_en, strict=True):
+            if label == label_en and not only_names(label, names):
+                english.add(("button", type(prompt).__name__, label))
+    assert not english, sorted(english)[:20]
+
+
+def choice_sites() -> list[tuple[str, ast.Call]]:
+    """Every ``ChooseOption(...)`` the games build, with its file."""
+    sites = []
+    for path in sorted((APP / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ChooseOption":
+                sites.append((path.name, node))
+    return sites
+
+
+def site_codes(call: ast.Call) -> list[str]:
+    """The codes a call site can give (an f-string's expansions are listed by hand below)."""
+    code = next((k.value for k in call.keywords if k.arg == "code"), None)
+    if isinstance(code, ast.Constant):
+        return [code.value]
+    if isinstance(code, ast.IfExp):  # "top_tile" if room else ""
+        return [c.value for c in (code.body, code.orelse) if isinstance(c, ast.Constant) and c.value]
+    if isinstance(code, ast.JoinedStr):
+        prefix = code.values[0].value
+        return {"trait_": ["trait_gain", "trait_lose"]}.get(prefix) or [
+            f"pick_item.{then}" for then in ("entrance", "discard", "stack")
+        ]
+    return []
+
+
+def test_every_card_or_rule_choice_has_a_heading_in_every_language_with_the_names_it_needs():
+    """Each ChooseOption call site gives a code; each code has ``ask.<code>`` in every catalog, and the
+    parameters the site passes cover that sentence's placeholders (else the English text would show)."""
+    sites = choice_sites()
+    assert len(sites) >= 26
+    for name, call in sites:
+        codes = site_codes(call)
+        assert codes, f"{name}:{call.lineno}: a ChooseOption without a code stays English"
+        params = next((k.value for k in call.keywords if k.arg == "params"), None)
+        given = {"who"} | {e.elts[0].value for e in getattr(params, "elts", [])}
+        for code in codes:
+            for lang in i18n.LANGUAGES:
+                text = i18n.catalog(lang).get(f"ask.{code}")
+                assert text is not None, (lang, code)
+                needed = i18n.placeholders(text) - {"question"}
+                assert needed <= given, f"{name}:{call.lineno} {lang} ask.{code} needs {needed - given}"
+
+
+def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place():
+    from gamekit import start
+    from hauntable.games.betrayal.prompts import ChooseOption
+    from hauntable.ui.viewmodel import heading
+
+    state = start().state
+    who = f"{state.explorers[0].name} ({state.explorers[0].player})"
+    steal = ChooseOption(
+        0, "X: deal 3 ...", "steal", ("deal 3 damage",), code="steal", params=(("n", 3), ("loser", "Ox"))
+    )
+    meant = ChooseOption(
+        0, "X: ...", "It", ("a",), code="meant_order", params=(("card", "It"), ("deck", "item"))
+    )
+    lowest = ChooseOption(
+        0,
+        "X: Possession - your Speed is already lowest: choose another trait to drop",
+        "Possession",
+        ("might",),
+        code="choose",
+        params=(
+            ("card", "Possession"),
+            ("text", "your Speed is already lowest: choose another trait to drop"),
+        ),
+    )
+    unknown = ChooseOption(
+        0, "X: Odd - what now?", "Odd", ("a",), code="choose", params=(("text", "what now?"),)
+    )
+    try:
+        i18n.set_language("de")
+        assert (
+            heading(state, steal)
+            == f"{who}: Ox 3 körperlichen Schaden zufügen oder stattdessen eine Karte stehlen?"
+        )
+        assert "Stapels Gegenstand" in heading(state, meant)
+        assert heading(state, lowest) == (
+            f"{who}: Possession - dein Tempo ist schon am tiefsten: wähle eine andere Eigenschaft, die fällt"
+        )
+        assert heading(state, unknown) == "X: Odd - what now?"  # a question we do not know: the engine's
+        i18n.set_language("en")
+        assert heading(state, steal) == "X: deal 3 ..."  # English: the engine's own sentence
+    finally:
+        i18n.set_language("en")
+
+
+def test_engine_phrase_buttons_are_worded_and_the_answer_sent_is_unchanged():
+    from gamekit import start
+    from hauntable.games.betrayal.content import load_content
+    from hauntable.games.betrayal.prompts import ChooseOption
+    from hauntable.ui.viewmodel import choice_label, option_label
+
+    state = start().state
+    steal = ChooseOption(0, "t", "steal", ("deal 3 damage", "steal Axe"), code="steal")
+    try:
+        i18n.set_language("de")
+        labels = [choice_label(state, load_content(), steal, c) for c in steal.choices()]
+        assert labels == ["3 Schaden zufügen", "Axe stehlen"]
+        assert [c.option for c in steal.choices()] == ["deal 3 damage", "steal Axe"]  # what the log keeps
+        assert option_label("fetch Book from the Library", "dog") == "Book holen\naus dem Raum Library"
+        assert option_label("leave Axe in the Attic", "dog") == "Axe ablegen\nim Raum Attic"
+        assert option_label("Ox (Ann) to the Attic", "push") == "Ox (Ann)\nin den Raum Attic"
+        assert option_label("Ox (Ann) to the Attic", "") == "Ox (Ann) to the Attic"  # only for a push
+        assert option_label("a 2", "reroll_which") == "Die 2en"
+        assert [
+            option_label(o) for o in ("the 0s", "keep a roll", "physical", "rooms", "an item for you")
+        ] == [
+            "Die Nullen",
+            "Wurf behalten",
+            "Als körperlichen",
+            "Raumplättchen",
+            "Ein Gegenstand für dich",
+        ]
+        i18n.set_language("zh")
+        assert option_label("steal Axe", "steal") == "偷走 Axe"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
+    from gamekit import start
+    from hauntable.games.betrayal.inputs import Act
+    from hauntable.games.betrayal.prompts import HandOff, MonsterTurn
+    from hauntable.ui.viewmodel import choice_label, heading
+
+    state = start().state
+    name = state.explorers[1].name
+    books = (("tome", "Traitor's Tome"), ("secrets", "Secrets of Survival"))
+    handoff = HandOff(1, "English", 7, "Traitor's Tome", code="traitor", params=books)
+    turn = MonsterTurn(0, "Shade (ghost), in the Attic: 2 movement left", "Shade", 2)
+    try:
+        i18n.set_language("ru")
+        assert heading(state, handoff).startswith(f"{name} (") and "сценарий 7" in heading(state, handoff)
+        assert "«Traitor's Tome»" in heading(state, handoff)
+        assert heading(state, turn) == "Shade () в комнате : осталось шагов: 2"  # no such monster placed
+        assert choice_label(state, None, turn, Act("exorcise", "sanity")) == "Изгнать\nРассудок"  # noqa: RUF001
+        assert choice_label(state, None, turn, Act("accuse", "1")) == f"Обвинить\n{name}"
+        assert choice_label(state, None, turn, Act("take", "Key")) == "Взять\nKey"
+        i18n.set_language("en")
+        assert heading(state, handoff) == "English"
+    finally:
+        i18n.set_language("en")
+
+
+def referee_codes() -> set[str]:
+    """Every code the table referee gives its own messages (read from its syntax tree)."""
+    path = APP / "table" / "referee.py"
+    codes = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
+            codes.add(node.value.value)
+        named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
+        if named and isinstance(node.value, ast.Constant):
+            codes.add(node.value.value)
+    return codes
+
+
+def test_every_referee_message_has_a_code_and_a_sentence_in_every_language():
+    tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
+    uncoded = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "Verdict"
+        and len(node.args) >= 2
+        and not (isinstance(node.args[0], ast.Constant) and node.args[0].value is True)  # accepted: a step
+        and not {k.arg for k in node.keywords} & {"code", "rejection"}  # refusals: worded by rule id
+    ]
+    assert not uncoded, f"referee messages without a code (shown in English): lines {uncoded}"
+    codes = referee_codes() | {"no_reader", "no_draw_pad"}  # the last two: the simulator's own
+    assert {"put_back", "stacked.cell", "stacked.pad", "reader_silent", "unknown_tag", "no_roll"} <= codes
+    missing = {
+        (lang, c) for c in codes for lang in i18n.LANGUAGES if f"referee.{c}" not in i18n.catalog(lang)
+    }
+    assert not missing, sorted(missing)
+
+
+def test_the_referees_own_messages_on_the_simulated_table_read_in_the_table_language():
+    """A paused game ("Put the Kitchen back at ground 3,4"), a roll nobody asked for, stacked tags on a
+    cell and on the draw pad, a silent reader and an unknown tag, as the simulator panel shows them."""
+    from hauntable.games.betrayal.prompts import ChooseAction
+    from hauntable.table.referee import Verdict
+    from hauntable.ui.app import sim_text
+    from hauntable.ui.simulator import SimResult, told_params
+
+    channel = Channel(Session.new("betrayal", demo.config(3, 4)))
+    sim = TableSimulator(channel, 3)
+    start = len(channel.step.state.house)
+    for n in range(400):
+        state = channel.step.state
+        if len(state.house) > start and isinstance(state.awaiting, ChooseAction):
+            break
+        demo.play(channel, sim, n, 1)
+    shown = lambda v: sim_text(SimResult(False, "sim.referee", told_params(v)))  # noqa: E731
+    try:
+        assert not sim.referee.on_roll((1, 1), "table:tower")
+        no_roll = sim.referee.told[-1]
+        assert sim.pull_tile().ok and sim.referee.paused
+        assert not sim.referee.on_roll((1, 1), "table:tower")
+        put_back = sim.referee.told[-1]
+        name, (floor, x, y) = next(iter(sim.referee._missing.items()))
+        cell = sim.layout.reader(f"{floor}:{x},{y}")
+        stacked = sim.referee.stacked_verdict(cell, [tag_of("tile", "Kitchen"), "04:00:00:00:00:00:01"])
+        pad = sim.referee.stacked_verdict(sim.layout.slot_reader("draw"), [tag_of("card", "Axe")] * 2)
+        silent = Verdict(
+            False, "Reader ...", code="reader_silent", params=(("place", "slot draw"), ("detail", "x"))
+        )
+        i18n.set_language("de")
+        assert shown(no_roll) == "Jetzt wird kein Wurf erwartet"
+        assert shown(put_back) == f"Lege {name} zurück: {i18n.tr(f'floor.{floor}')} {x},{y}"
+        assert shown(stacked).startswith(
+            f"2 Plättchen liegen übereinander auf {i18n.tr(f'floor.{floor}')} {x},{y}"
+        )
+        assert "Kitchen" in shown(stacked) and "04:00:00:00:00:00:01" in shown(stacked)
+        assert shown(pad) == "2 Marken liegen auf dem Kartenfeld (Axe, Axe). Lege immer nur eine Karte"
+        assert shown(silent) == "Der Leser Feld draw antwortet nicht (x)"
+        unknown = Verdict(False, "Unknown ...", code="unknown_tag", params=(("uid", "04:AA"),))
+        i18n.set_language("zh")
+        assert shown(unknown).startswith("未知标签 04:AA")
+        i18n.set_language("en")
+        assert shown(put_back) == f"Put the {name} back at {floor} {x},{y}"  # English: the referee's words
+    finally:
+        i18n.set_language("en")
+        sim.close()
+
+
+def tag_of(kind: str, name: str) -> str:
+    from hauntable.ui.simulator import tag_uid
+
+    return tag_uid(kind, name)
+
+
+def test_a_cell_choice_names_its_rule_in_the_language_and_a_card_as_printed():
+    from gamekit import start
+    from hauntable.games.betrayal.prompts import ChooseTarget
+    from hauntable.ui.viewmodel import heading
+
+    state = start().state
+    try:
+        i18n.set_language("de")
+        assert "der Kellerraum, in dem du landest" in heading(
+            state, ChooseTarget(0, "t", "collapse_existing")
+        )
+        assert heading(state, ChooseTarget(0, "t", "Dynamite")).endswith("(Dynamite)")
     finally:
         i18n.set_language("en")

@@ -37,6 +37,7 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
@@ -77,6 +78,10 @@ class Verdict:
     rejection: Rejection | None = None
     seat: int | None = None
     good_news: bool = False  # a message that refuses nothing ("The Kitchen is back"): no flash
+    # the message's kind and its names and numbers, for a screen to word it in its language
+    # (``referee.<code>``); ``message`` stays the English sentence (the CLI, the log)
+    code: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
 
     @property
     def refused(self) -> bool:
@@ -114,6 +119,7 @@ class Referee:
         self.lights = lights
         self.on_step = on_step  # every accepted step, in order (a move and its placement: two calls)
         self.messages: list[str] = []
+        self.told: list[Verdict] = []  # the verdicts behind ``messages``, with their codes
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
         self._stacks: dict[str, str] = {}  # reader -> the stack last told there
         self._arrived: tuple[int, set[str]] = (-1, set())  # (seq, moved tiles seen at their new cells)
@@ -132,6 +138,13 @@ class Referee:
         for name, (floor, x, y) in self._missing.items():
             return f"Put the {name} back at {floor} {x},{y}"
         return None
+
+    def _paused(self) -> Verdict:
+        """The pause told again: which tile goes back where."""
+        for name, (floor, x, y) in self._missing.items():
+            params = (("name", name), ("floor", floor), ("x", x), ("y", y))
+            return Verdict(False, self.pause_message(), code="put_back", params=params)
+        return Verdict(False)
 
     def expected_readers(self) -> list[str]:
         """Readers where the next observation is likely: where the awaited tile or card will appear,
@@ -216,14 +229,21 @@ class Referee:
         if spec is None:
             return IGNORED
         if event.kind == "failed":
-            return self._tell(Verdict(False, f"Reader {spec.place} is not answering ({event.detail})"))
+            return self._tell(
+                Verdict(
+                    False,
+                    f"Reader {spec.place} is not answering ({event.detail})",
+                    code="reader_silent",
+                    params=(("place", spec.place), ("detail", event.detail)),
+                )
+            )
         if event.kind == "appeared":
             return self._appeared(spec, event.uid)
         if event.kind == "stacked":
             if self._stacks.get(spec.id) == event.detail:
                 return IGNORED  # the same stack, told once (one event per tag that settled in it)
             self._stacks[spec.id] = event.detail
-            return self._tell(Verdict(False, self.stacked_message(spec, event.detail.split())))
+            return self._tell(self.stacked_verdict(spec, event.detail.split()))
         self._stacks.pop(spec.id, None)
         if event.kind == "removed":
             return self._removed(spec, event.uid)
@@ -245,11 +265,11 @@ class Referee:
 
     def _roll(self, faces: tuple[int, ...], source: str) -> bool:
         if self.paused:
-            self._tell(Verdict(False, self.pause_message()))
+            self._tell(self._paused())
             return False
         awaiting = self.session.step.awaiting
         if awaiting is None or "roll" not in awaiting.accepts:
-            self._tell(Verdict(False, NO_ROLL))
+            self._tell(Verdict(False, NO_ROLL, code="no_roll"))
             return False
         return self._submit(Roll(faces, source=source)).accepted
 
@@ -263,12 +283,13 @@ class Referee:
     def _appeared(self, spec: ReaderSpec, uid: str) -> Verdict:
         tag = self.registry.lookup(uid)
         if tag is None:
-            return self._tell(Verdict(False, self.registry.describe(uid)))
+            told = self.registry.describe(uid)
+            return self._tell(Verdict(False, told, code="unknown_tag", params=(("uid", uid),)))
         if spec.cell is not None and tag.kind == "tile":
             if tag.name in self._missing:
                 return self._returned(tag.name, spec.cell)
             if self.paused:
-                return self._tell(Verdict(False, self.pause_message()))
+                return self._tell(self._paused())
             awaiting = self.session.step.awaiting
             if isinstance(awaiting, RearrangeFloor) and any(m[0] == tag.name for m in awaiting.moves):
                 return self._moved(awaiting, tag.name, spec)
@@ -277,13 +298,28 @@ class Referee:
             return self._place(tag.name, spec)
         if spec.slot == DRAW_PAD and tag.kind == "card":
             if self.paused:
-                return self._tell(Verdict(False, self.pause_message()))
+                return self._tell(self._paused())
             return self._submit(DrawCard(tag.name, source=f"table:{spec.id}"))
         if tag.kind == "tile" and spec.slot == DRAW_PAD:
-            return self._tell(Verdict(False, f"The {tag.name} is a room tile: lay it in the house"))
+            told = f"The {tag.name} is a room tile: lay it in the house"
+            return self._tell(Verdict(False, told, code="tile_on_pad", params=(("name", tag.name),)))
         if tag.kind == "card" and spec.cell is not None:
-            return self._tell(Verdict(False, f"{tag.name} is a card: lay it on the draw pad"))
+            told = f"{tag.name} is a card: lay it on the draw pad"
+            return self._tell(Verdict(False, told, code="card_on_cell", params=(("name", tag.name),)))
         return IGNORED  # figures and other slots: not used by Betrayal's exploration yet
+
+    def stacked_verdict(self, spec: ReaderSpec, uids: Sequence[str]) -> Verdict:
+        """The stacked-tags message with its kind and names (cards, tiles and unknown UIDs as read)."""
+        tags = [self.registry.lookup(uid) for uid in uids]
+        names = ", ".join(sorted(t.name if t is not None else u for t, u in zip(tags, uids, strict=True)))
+        if spec.cell is not None:
+            code = "stacked.cell"
+        elif spec.slot == DRAW_PAD:
+            code = "stacked.pad"
+        else:
+            code = "stacked.slot"
+        params = (("n", len(uids)), ("place", spec.place), ("names", names))
+        return Verdict(False, self.stacked_message(spec, uids), code=code, params=params)
 
     def stacked_message(self, spec: ReaderSpec, uids: Sequence[str]) -> str:
         """The sentence for several tags on one reader, naming what they are where the registry knows."""
@@ -329,9 +365,9 @@ class Referee:
         state = self.session.step.state
         target = state.house[name]
         if spec.cell != (target.floor, target.x, target.y):
-            return self._tell(
-                Verdict(False, f"Lay the {name} at {target.floor} {target.x},{target.y} (B3.3)")
-            )
+            told = f"Lay the {name} at {target.floor} {target.x},{target.y} (B3.3)"
+            params = (("name", name), ("floor", target.floor), ("x", target.x), ("y", target.y))
+            return self._tell(Verdict(False, told, code="lay_at", params=params))
         seq, arrived = self._arrived
         if seq != state.seq:
             arrived = set()
@@ -341,12 +377,17 @@ class Referee:
         if waiting:
             room, x, y = waiting[0]
             told = f"The {name} is in place; now lay the {room} at {prompt.floor} {x},{y}"
-            return self._tell(Verdict(False, told, good_news=True))
+            params = (("name", name), ("room", room), ("floor", prompt.floor), ("x", x), ("y", y))
+            return self._tell(Verdict(False, told, good_news=True, code="in_place_next", params=params))
         if prompt.turned:
             turned = " and the ".join(prompt.turned)
             return self._tell(
                 Verdict(
-                    False, f"The {name} is in place: answer done once the {turned} is turned", good_news=True
+                    False,
+                    f"The {name} is in place: answer done once the {turned} is turned",
+                    good_news=True,
+                    code="in_place_turn",
+                    params=(("name", name), ("turned", ", ".join(prompt.turned))),
                 )
             )
         return self._submit(Choose("done"), source=f"table:{spec.id}")
@@ -360,16 +401,18 @@ class Referee:
             return IGNORED  # a refused tile taken back: nothing to restore
         self._missing[tag.name] = spec.cell
         self.refresh()
-        return self._tell(Verdict(False, self.pause_message()))
+        return self._tell(self._paused())
 
     def _returned(self, name: str, cell: tuple[str, int, int]) -> Verdict:
         if self._missing[name] != cell:
-            return self._tell(Verdict(False, self.pause_message()))
+            return self._tell(self._paused())
         del self._missing[name]
         self.refresh()
         if self.paused:
-            return self._tell(Verdict(False, self.pause_message()))
-        return self._tell(Verdict(False, f"The {name} is back", good_news=True))
+            return self._tell(self._paused())
+        return self._tell(
+            Verdict(False, f"The {name} is back", good_news=True, code="back", params=(("name", name),))
+        )
 
     def _submit(self, inp: Input, source: str | None = None) -> Verdict:
         try:
@@ -388,6 +431,7 @@ class Referee:
     def _tell(self, verdict: Verdict) -> Verdict:
         if verdict.message:
             self.messages.append(verdict.message)
+            self.told.append(verdict)
             if self.on_message is not None:
                 self.on_message(verdict.message)
         return verdict

@@ -64,6 +64,8 @@ def sim_text(result: SimResult) -> str:
     params = result.params
     if result.key == "sim.referee" and "code" in params:
         return i18n.refusal_text(params["code"], params.get("rule"), params["message"])
+    if result.key == "sim.referee" and "referee" in params:
+        return i18n.referee_text(params["referee"], params, params["message"])
     return i18n.tr(result.key, **params)
 
 

@@ -131,3 +131,27 @@ def refusal_text(code: str, rule: str | None, sentence: str, lang: str | None = 
     if text is None:
         return sentence
     return f"{text} ({rule})" if rule else text
+
+
+def referee_text(code: str, params: dict[str, Any], sentence: str, lang: str | None = None) -> str:
+    """The table referee's own message (a paused game, stacked tags, a silent reader, an unknown tag) by
+    its code (``referee.<code>``), names as read and floors worded; in English, or when the catalog or a
+    parameter is missing, the referee's sentence.
+
+    >>> referee_text("put_back", {"name": "Kitchen", "floor": "ground", "x": 3, "y": 4}, "Put ...", "de")
+    'Lege Kitchen zurück: Erdgeschoss 3,4'
+    """
+    lang = lang or _current
+    text = catalog(lang).get(f"referee.{code}")
+    if lang == "en" or text is None or not placeholders(text) <= set(params):
+        return sentence
+    values = dict(params)
+    if f"floor.{values.get('floor')}" in catalog("en"):
+        values["floor"] = tr(f"floor.{values['floor']}", lang)
+    place = str(values.get("place", ""))
+    floor, _, cell = place.partition(" ")
+    if floor == "slot":  # a reader's place, as the layout names it: "ground 3,4" or "slot draw"
+        values["place"] = tr("referee.slot", lang, slot=cell)
+    elif f"floor.{floor}" in catalog("en"):
+        values["place"] = f"{tr(f'floor.{floor}', lang)} {cell}"
+    return text.format(**values)

@@ -57,6 +57,17 @@ class SimResult:
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
+def told_params(verdict: Verdict) -> dict[str, Any]:
+    """What the panel needs to word a referee's message: the English sentence, the engine's refusal code
+    and rule (worded by rule id), or the referee's own code (``referee``) and its names and numbers."""
+    params: dict[str, Any] = {"message": verdict.message}
+    if verdict.rejection is not None:  # the engine's refusal: the panel words it by rule id
+        params.update(code=verdict.rejection.code, rule=verdict.rejection.rule)
+    elif verdict.code:
+        params.update(dict(verdict.params), referee=verdict.code)
+    return params
+
+
 class TableSimulator:
     """Stands in for the table's hands. Every method is one thing a hand or a device does.
 
@@ -167,10 +178,7 @@ class TableSimulator:
         told = [v for v in verdicts if v.message and not v.accepted]
         if told:
             last = told[-1]
-            params: dict[str, Any] = {"message": last.message}
-            if last.rejection is not None:  # the engine's refusal: the panel words it by rule id
-                params.update(code=last.rejection.code, rule=last.rejection.rule)
-            return SimResult(False, "sim.referee", params)
+            return SimResult(False, "sim.referee", told_params(last))
         return fallback
 
     # --- the room stack ---------------------------------------------------------------------------------
@@ -189,7 +197,8 @@ class TableSimulator:
         reader = self._reader_at(prompt.floor, x, y)
         if reader is None:
             where = f"{prompt.floor} {x},{y}"
-            return SimResult(False, "sim.referee", {"message": f"No reader under {where} on this table"})
+            told = {"message": f"No reader under {where} on this table", "referee": "no_reader"}
+            return SimResult(False, "sim.referee", {**told, "floor": prompt.floor, "x": x, "y": y})
         state = self.channel.step.state
         tried: list[str] = []
         chosen = None
@@ -293,7 +302,9 @@ class TableSimulator:
             return SimResult(False, "sim.no_card_wanted")
         spec = self.layout.slot_reader(DRAW_PAD)
         if spec is None:
-            return SimResult(False, "sim.referee", {"message": "This table has no draw pad"})
+            return SimResult(
+                False, "sim.referee", {"message": "This table has no draw pad", "referee": "no_draw_pad"}
+            )
         state = self.channel.step.state
         deck = self.decks[prompt.deck]
         for _ in range(len(deck)):
@@ -323,12 +334,13 @@ class TableSimulator:
             return SimResult(False, "sim.tower_unplugged")
         faces, source = self.dice.roll(prompt.dice)
         source = source.replace("virtual:", f"{TOWER_SOURCE}:", 1)
-        before = len(self.referee.messages)
+        before = len(self.referee.told)
         accepted = self.referee.on_roll(faces, source)
         self.channel.catch_up()
         if not accepted:
-            message = self.referee.messages[-1] if len(self.referee.messages) > before else "refused"
-            return SimResult(False, "sim.referee", {"message": message})
+            if len(self.referee.told) > before:
+                return SimResult(False, "sim.referee", told_params(self.referee.told[-1]))
+            return SimResult(False, "sim.referee", {"message": "refused"})
         return SimResult(True, "sim.dice_thrown", {"faces": " ".join(map(str, faces))})
 
     def unplug_tower(self) -> SimResult:

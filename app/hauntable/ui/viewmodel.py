@@ -21,11 +21,13 @@ from hauntable.games.betrayal.prompts import (
     ChooseOption,
     ChooseRotation,
     ChooseTarget,
+    HandOff,
+    MonsterTurn,
     RearrangeFloor,
     SplitDamage,
 )
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import language, tr
+from hauntable.ui.i18n import catalog, language, placeholders, tr
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # door directions, the same in every language
 SEAT_COLORS = (
@@ -166,7 +168,10 @@ def heading(state: State, prompt: Prompt) -> str:
     if isinstance(prompt, ChooseRotation):
         return tr("prompt.rotation", who=w, tile=prompt.tile)
     if isinstance(prompt, ChooseTarget):
-        return tr("prompt.target", who=w, purpose=prompt.purpose)
+        purpose = prompt.purpose  # a rule's own (collapse, elevator) is worded; a card's name stays
+        if f"target_purpose.{purpose}" in catalog("en"):
+            purpose = tr(f"target_purpose.{purpose}")
+        return tr("prompt.target", who=w, purpose=purpose)
     if isinstance(prompt, AwaitTile):
         return tr("prompt.tile", floor=tr(f"floor.{prompt.floor}"))
     if isinstance(prompt, RearrangeFloor):
@@ -175,7 +180,65 @@ def heading(state: State, prompt: Prompt) -> str:
         return tr("prompt.rearrange", who=w, floor=tr(f"floor.{prompt.floor}"), changes="; ".join(changes))
     if isinstance(prompt, AwaitCard):
         return tr("prompt.card", who=w, deck=tr(f"deck.{prompt.deck}"))
+    if isinstance(prompt, ChooseOption):
+        return asked_text(prompt, w)
+    if isinstance(prompt, HandOff) and prompt.code and language() != "en":
+        params = {"who": w, "number": prompt.number, **dict(prompt.params)}
+        return tr(f"handoff.{prompt.code}", **params)
+    if isinstance(prompt, MonsterTurn) and language() != "en":
+        monster = ((state.haunt or {}).get("monsters") or {}).get(prompt.monster) or {}
+        return tr(
+            "prompt.monster",
+            monster=prompt.monster,
+            kind=monster.get("type", ""),
+            room=monster.get("room", ""),
+            n=prompt.movement_left,
+        )
     return prompt.text
+
+
+# parameters of a choice's heading that name an identifier with a catalog entry of its own (its group)
+WORDED_PARAMS = {"trait": "trait", "floor": "floor", "deck": "deck", "dir": "dir"}
+
+# the question of a card's own choice (``choose`` in the card data), as the card words it -> a catalog key
+QUESTIONS = (
+    (re.compile(r"^look for what is odd\?"), "question.odd"),
+    (re.compile(r"^brush it away \(Speed\) or stand still \(Sanity\)\?$"), "question.brush"),
+    (re.compile(r"^choose a trait to roll$"), "question.trait_roll"),
+    (re.compile(r"^reorder the top of a deck, or keep a roll for later\?$"), "question.meant"),
+    (re.compile(r"^your (?P<trait>\w+) is already lowest: choose another trait to drop$"), "question.lowest"),
+)
+
+
+def asked_text(prompt: ChooseOption, w: str) -> str:
+    """A card's or rule's choice in the current language by its ``code`` (``ask.<code>``), names as printed;
+    in English, or without a translation, the engine's own sentence."""
+    if language() == "en" or not prompt.code:
+        return prompt.text
+    key = f"ask.{prompt.code}"
+    params: dict[str, object] = {"who": w, **dict(prompt.params)}
+    if prompt.code == "choose":
+        question = question_text(str(params.get("text", "")))
+        if question is None:
+            return prompt.text
+        params["question"] = question
+    for name, group in WORDED_PARAMS.items():
+        if name in params and f"{group}.{params[name]}" in catalog("en"):
+            params[name] = tr(f"{group}.{params[name]}")
+    text = catalog(language()).get(key)
+    if text is None or not placeholders(text) <= set(params):
+        return prompt.text
+    return text.format(**params)
+
+
+def question_text(text: str) -> str | None:
+    """A card's own question (QUESTIONS) in the current language; None when we do not know it."""
+    for pattern, key in QUESTIONS:
+        m = pattern.match(text)
+        if m:
+            found = {k: tr(f"trait.{v.lower()}") for k, v in m.groupdict().items()}
+            return tr(key, **found)
+    return None
 
 
 # what a roll is for, as the engine words it -> a catalog key; the groups (room, explorer, monster names)
@@ -192,6 +255,7 @@ PURPOSES = (
     (re.compile(r"^attack on (?P<who>.+)$"), "purpose.attack"),
     (re.compile(r"^defence against (?P<who>.+)$"), "purpose.defence"),
     (re.compile(r"^(?P<monster>.+) speed$"), "purpose.monster_speed"),
+    (re.compile(r"^(?P<action>[a-z]+) \(task\)$"), "purpose.task"),  # a scripted haunt's roll (act.*)
 )
 
 
@@ -202,12 +266,17 @@ def purpose_text(purpose: str) -> str:
     for pattern, key in PURPOSES:
         m = pattern.match(purpose)
         if m:
-            return tr(key, **m.groupdict())
+            found = m.groupdict()
+            if "action" in found and f"act.{found['action']}" in catalog("en"):
+                found["action"] = tr(f"act.{found['action']}")
+            return tr(key, **found)
     return purpose
 
 
 def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> str:
     """A button's words for one legal input; falls back to the input's own text form."""
+    if inp.kind == "act":
+        return act_label(state, inp)
     if isinstance(prompt, ChooseAction):
         if inp.kind == "move":
             label = tr("action.move", dir=tr(f"dir.{inp.to}"))
@@ -241,22 +310,61 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     if isinstance(prompt, ChooseTarget):
         return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
     if isinstance(prompt, ChooseOption):
-        return option_label(inp.option)
+        return option_label(inp.option, prompt.code)
     return other_label(inp)
 
 
 OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all", "done")
+OPTION_WORDS += ("take", "decline", "bring", "leave", "seen", "reorder", "mental", "physical")
+OPTION_PHRASES = {  # options that are fixed phrases of the engine or the card data -> catalog key
+    "keep a roll": "option.keep_roll",
+    "the 0s": "option.zeros",
+    "the 0s and 1s": "option.zeros_ones",
+    "an item for you": "option.mirror_for",
+    "an item from you": "option.mirror_from",
+}
+# options the engine builds from names and numbers -> a catalog key; (code, pattern, key), "" for any code
+OPTION_SHAPES = (
+    ("steal", re.compile(r"^deal (?P<n>\d+) damage$"), "option.deal"),
+    ("steal", re.compile(r"^steal (?P<card>.+)$"), "option.steal"),
+    ("dog", re.compile(r"^fetch (?P<card>.+) from the (?P<room>.+)$"), "option.fetch"),
+    ("dog", re.compile(r"^leave (?P<card>.+) in the (?P<room>.+)$"), "option.leave_in"),
+    ("push", re.compile(r"^(?P<who>.+) to the (?P<room>.+)$"), "option.push"),
+    ("reroll_which", re.compile(r"^a (?P<n>\d+)$"), "option.die"),
+)
 
 
-def option_label(option: str) -> str:
-    """One option of a card's or rule's choice: its word in the current language when it is one we know
-    (yes, a trait, a floor, a direction), else the option itself (names and the engine's own phrases)."""
+def option_label(option: str, code: str = "") -> str:
+    """One option of a card's or rule's choice (``code``: the choice's, see ``ChooseOption.code``): its
+    words in the current language when we know them (yes, a trait, a floor, a direction, a deck, the
+    engine's phrases such as "steal Axe"), else the option itself (names stay as printed). The option the
+    engine receives is unchanged: only the button's words are translated."""
     if option in OPTION_WORDS:
         return tr(f"option.{option}")
-    for group in ("trait", "floor", "dir"):
+    if option in OPTION_PHRASES:
+        return tr(OPTION_PHRASES[option])
+    for group in ("trait", "floor", "dir", "deck"):
         if tr(f"{group}.{option}") != f"{group}.{option}":
             return tr(f"{group}.{option}")
+    for shape_code, pattern, key in OPTION_SHAPES:
+        m = pattern.match(option) if shape_code in ("", code) else None
+        if m:
+            return tr(key, **m.groupdict())
     return option
+
+
+def act_label(state: State, inp: Input) -> str:
+    """A scripted haunt's own action (docs/haunts.md): its verb from the catalog (``act.<action>``), its
+    option a trait's word, an explorer's name for a seat, else as printed (a card's or item's name)."""
+    verb = tr(f"act.{inp.action}")
+    if verb == f"act.{inp.action}":
+        verb = inp.action  # an action the catalogs do not know yet: as written
+    option = inp.option
+    if option in TRAITS:
+        option = tr(f"trait.{option}")
+    elif option.isdigit() and int(option) < len(state.explorers):
+        option = state.explorers[int(option)].name
+    return f"{verb}\n{option}" if option else verb
 
 
 def other_label(inp: Input) -> str:

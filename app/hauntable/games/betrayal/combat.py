@@ -411,6 +411,8 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
                         f"{an}: deal {diff} physical damage to {dn}, or steal a card instead?",
                         "steal",
                         (f"deal {diff} damage", *(f"steal {n}" for n in loot)),
+                        code="steal",
+                        params=(("n", diff), ("loser", dn)),
                     ),
                     on="combat_steal",
                     fight=fight,

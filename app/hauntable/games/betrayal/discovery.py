@@ -514,6 +514,8 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
                     f"{e.name}: as the traitor, take the {name} or decline it?",
                     name,
                     ("take", "decline"),
+                    code="traitor_card",
+                    params=(("card", name),),
                 ),
                 on="traitor_card",
                 seat=seat,

@@ -173,16 +173,17 @@ def haunt_start(w: World) -> None:
             "others; "
             f"the heroes read haunt {number} in {SECRETS}. Tap ready when you are back."
         )
-        book = TOME
+        book, code = TOME, "traitor"
     elif hidden:
         text = (
             f"Haunt {number}: everyone reads it in {SECRETS}. Each explorer looks at their own token in "
             "secret; whoever holds token 1 is the traitor. Tap ready."
         )
-        book = SECRETS
+        book, code = SECRETS, "hidden"
     else:
         text = f"Haunt {number}: everyone reads it in {SECRETS}. Tap ready when set."
-        book = SECRETS
+        book, code = SECRETS, "open"
+    params: tuple[tuple[str, object], ...] = (("tome", TOME), ("secrets", SECRETS))
     if sc is not None:  # our own scenario on this number, not the printed haunt: nobody reads the books
         who = f"{w.who(traitor)}, you are the traitor. " if traitor is not None else ""
         text = (
@@ -190,7 +191,9 @@ def haunt_start(w: World) -> None:
             f"printed one: do not read the books (the house rule haunt_mode=book plays the printed haunt). "
             f"Heroes: {sc.heroes_goal} Traitor: {sc.traitor_goal} Tap ready."
         )
-    w.ask(HandOff(traitor, text, number, book), on="haunt_ready")
+        code = "scenario.traitor" if traitor is not None else "scenario"
+        params = (("name", sc.name), ("heroes", sc.heroes_goal), ("traitor", sc.traitor_goal))
+    w.ask(HandOff(traitor, text, number, book, code=code, params=params), on="haunt_ready")
 
 
 def free_traitor(w: World, seat: int) -> None:

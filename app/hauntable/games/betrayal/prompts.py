@@ -171,6 +171,10 @@ class ChooseOption(Prompt):
     # hidden information for ``player`` only (a deck's cards, the top room tile): a front-end hands the
     # screen to that player before showing it and takes it back after
     private: bool = False
+    # what is asked, for a front-end to word in its language (``ask.<code>``), with the names and numbers
+    # it needs; the same shape as ``Outcome.params``. ``text`` stays the English reference.
+    code: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
         return tuple(Choose(o) for o in self.options)
@@ -186,6 +190,10 @@ class HandOff(Prompt):
 
     number: int = 0
     book: str = ""
+    # which hand-off this is, for a front-end to word it in its language: traitor, hidden, open or
+    # scenario (then ``params`` carry the scenario's name and goals, written in English)
+    code: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
         return (Ready(),)

@@ -459,6 +459,8 @@ def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = Fals
                 f"{e.name}: take the {amount} mental damage as physical (Skull)?",
                 "Skull",
                 ("mental", "physical"),
+                code="skull",
+                params=(("n", amount),),
             ),
             on="skull_choice",
             seat=seat,

@@ -593,4 +593,132 @@ STRINGS = {
     "purpose.monster_speed": "{monster}: Tempo",
     "purpose.physical": "körperlicher Schaden",
     "purpose.mental": "geistiger Schaden",
+    "deck.rooms": "Raumplättchen",
+    "ask.traitor_card": "{who}: als Verräter die Karte {card} nehmen oder ablehnen?",
+    "ask.skull": "{who}: die {n} geistigen Schaden als körperlichen nehmen (Skull)?",
+    "ask.window": "{card}: zeigt das Plättchen {room} ein Fenster nach draußen?",
+    "ask.trait_gain": "{who}: {card} - wähle eine Eigenschaft, die um {n} steigt",
+    "ask.trait_lose": "{who}: {card} - wähle eine Eigenschaft, die um {n} sinkt",
+    "ask.choose": "{who}: {card} - {question}",
+    "ask.new_room_floor": "{who}: {card} - für welches Stockwerk wird das Plättchen gezogen?",
+    "ask.angel_feather": "{who}: {card} - nenne das Ergebnis",
+    "ask.reroll": "{who}: den Wurf von {total} behalten oder neu würfeln?",
+    "ask.reroll_which": "{who}: {card} - welche Würfel werden neu geworfen?",
+    "ask.trade": "{who}: {card} von {giver} annehmen?",
+    "ask.dog": "{who}: schicke den Hund los",
+    "ask.pick_item.entrance": ("{who}: {card} - wähle einen Gegenstand, der in die Entrance Hall kommt"),
+    "ask.pick_item.discard": (
+        "{who}: {card} - ziehe verdeckt einen Gegenstand von {owner} und sage, welcher es ist"
+    ),
+    "ask.pick_item.stack": ("{who}: {card} - wähle einen Gegenstand, der durch den Spiegel gereicht wird"),
+    "ask.mirror": "{who}: welches Image in the Mirror ist das?",
+    "ask.meant_stack": "{who}: {card} - welcher Stapel?",
+    "ask.meant_order": (
+        "Nur {who}: {card} - lege die obersten Karten des Stapels {deck} in diese Reihenfolge"
+    ),
+    "ask.revolving_wall": "{who}: {card} - welche Wand dreht sich?",
+    "ask.bloody": "{who}: {card} - wen musst du angreifen?",
+    "ask.crystal_stack": "{who}: {card} - welchen Stapel durchsuchen?",
+    "ask.crystal_card": "Nur {who}: {card} - welche Karte kommt nach oben?",
+    "ask.closer": ("{card}: {name} vom Raum {room} in den Raum {to} bringen, 1 Feld näher zu {near}?"),
+    "ask.patient": "{who}: {card} - wen behandelst du?",
+    "ask.heal": "{who}: {card} - welche Eigenschaft von {patient} heilen?",
+    "ask.push": "{who}: {card} - wen wohin stoßen?",
+    "ask.pickpocket": "{who}: {card} - welchen Gegenstand nehmen?",
+    "ask.top_tile": "Nur {who} - {card}: das oberste Raumplättchen ist {room}",
+    "ask.steal": ("{who}: {loser} {n} körperlichen Schaden zufügen oder stattdessen eine Karte stehlen?"),
+    "question.odd": (
+        "nach dem Seltsamen suchen? (Wissenswurf: ab 4 ein Gegenstand, sonst 1 Verstand weniger)"
+    ),
+    "question.brush": "wegwischen (Tempo) oder stillhalten (Verstand)?",
+    "question.trait_roll": "wähle eine Eigenschaft für den Wurf",
+    "question.meant": ("die obersten Karten eines Stapels ordnen oder einen Wurf für später behalten?"),
+    "question.lowest": ("dein {trait} ist schon am tiefsten: wähle eine andere Eigenschaft, die fällt"),
+    "option.take": "Nehmen",
+    "option.decline": "Ablehnen",
+    "option.bring": "Herbringen",
+    "option.leave": "Lassen",
+    "option.seen": "Gesehen",
+    "option.reorder": "Ordnen",
+    "option.mental": "Als geistigen",
+    "option.physical": "Als körperlichen",
+    "option.keep_roll": "Wurf behalten",
+    "option.zeros": "Die Nullen",
+    "option.zeros_ones": "Die Nullen und Einsen",
+    "option.mirror_for": "Ein Gegenstand für dich",
+    "option.mirror_from": "Ein Gegenstand von dir",
+    "option.deal": "{n} Schaden zufügen",
+    "option.steal": "{card} stehlen",
+    "option.fetch": "{card} holen\naus dem Raum {room}",
+    "option.leave_in": "{card} ablegen\nim Raum {room}",
+    "option.push": "{who}\nin den Raum {room}",
+    "option.die": "Die {n}en",
+    "handoff.traitor": (
+        "{who}, du bist der Verräter: lies Spuk {number} im {tome}, abseits der "
+        "anderen; die Helden lesen Spuk {number} in {secrets}. Tippe auf Bereit, "
+        "wenn du zurück bist."
+    ),
+    "handoff.hidden": (
+        "Spuk {number}: alle lesen ihn in {secrets}. Jeder sieht sich heimlich "
+        "seinen eigenen Marker an; wer Marker 1 hat, ist der Verräter. Tippe auf "
+        "Bereit."
+    ),
+    "handoff.open": ("Spuk {number}: alle lesen ihn in {secrets}. Tippe auf Bereit, wenn alle so weit sind."),
+    "handoff.scenario": (
+        "Spuk {number}: der Tisch spielt dafür ein eigenes Szenario, {name}, nicht "
+        "das gedruckte: die Bücher nicht lesen. Helden: {heroes} Verräter: {traitor} "
+        "Tippe auf Bereit."
+    ),
+    "handoff.scenario.traitor": (
+        "Spuk {number}: {who}, du bist der Verräter. Der Tisch spielt dafür ein "
+        "eigenes Szenario, {name}, nicht das gedruckte: die Bücher nicht lesen. "
+        "Helden: {heroes} Verräter: {traitor} Tippe auf Bereit."
+    ),
+    "prompt.monster": "{monster} ({kind}) im Raum {room}: noch {n} Schritte",
+    "act.accuse": "Beschuldigen",
+    "act.frighten": "Erschrecken",
+    "act.take": "Nehmen",
+    "act.unlock": "Tür aufschließen",
+    "act.escape": "Fliehen",
+    "act.snap": "Zuschnappen",
+    "act.pick": "Aufheben",
+    "act.light": "Anzünden",
+    "act.chill": "Frösteln lassen",
+    "act.grab": "Packen",
+    "act.roar": "Brüllen",
+    "act.burn": "Verbrennen",
+    "act.barricade": "Verbarrikadieren",
+    "act.chain": "Anketten",
+    "act.desecrate": "Entweihen",
+    "act.exorcise": "Austreiben",
+    "act.summon": "Beschwören",
+    "act.banish": "Bannen",
+    "act.close": "Schließen",
+    "referee.put_back": "Lege {name} zurück: {floor} {x},{y}",
+    "referee.reader_silent": "Der Leser {place} antwortet nicht ({detail})",
+    "referee.stacked.cell": "{n} Plättchen liegen übereinander auf {place} ({names}): lass nur eines dort",
+    "referee.stacked.pad": "{n} Marken liegen auf dem Kartenfeld ({names}). Lege immer nur eine Karte",
+    "referee.stacked.slot": "{n} Marken liegen auf {place} ({names}): lass nur eine dort",
+    "referee.no_roll": "Jetzt wird kein Wurf erwartet",
+    "referee.unknown_tag": (
+        "Unbekannte Marke {uid}: "
+        "der Betreiber lernt sie im Adminmenü an (Tags anlernen) oder mit hauntable enroll"
+    ),
+    "referee.tile_on_pad": "{name} ist ein Raumplättchen: lege es ins Haus",
+    "referee.card_on_cell": "{name} ist eine Karte: lege sie auf das Kartenfeld",
+    "referee.lay_at": "Lege {name} auf {floor} {x},{y} (B3.3)",
+    "referee.in_place_next": "{name} liegt richtig; jetzt {room} auf {floor} {x},{y} legen",
+    "referee.in_place_turn": "{name} liegt richtig: tippe auf Fertig, sobald {turned} gedreht ist",
+    "referee.back": "{name} ist wieder da",
+    "referee.no_reader": "An diesem Tisch liegt kein Leser unter {floor} {x},{y}",
+    "referee.no_draw_pad": "Dieser Tisch hat kein Kartenfeld",
+    "referee.slot": "Feld {slot}",
+    "target_purpose.collapse": "wo das gefallene Plättchen an den Keller anschließt",
+    "target_purpose.collapse_existing": "der Kellerraum, in dem du landest",
+    "target_purpose.elevator": "die Türöffnung, zu der der Mystic Elevator fährt",
+    "purpose.task": "{action} (Aufgabe)",
+    "act.resist": "Widerstehen",
+    "act.slip": "Entwischen",
+    "act.stand": "Standhalten",
+    "act.hold": "Festhalten",
 }

@@ -105,7 +105,12 @@ def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> No
         lose_card(w, seat, name, "discard")
         w.ask(
             ChooseOption(
-                seat, f"{w.who(seat)}: Angel Feather - name the result", name, tuple(str(n) for n in range(9))
+                seat,
+                f"{w.who(seat)}: Angel Feather - name the result",
+                name,
+                tuple(str(n) for n in range(9)),
+                code="angel_feather",
+                params=(("card", name),),
             ),
             on="aid_number",
             aid_ctx=ctx,
@@ -153,7 +158,12 @@ def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int
         return False
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: keep the roll of {sum(faces)}, or reroll?", "reroll", ("keep", *options)
+            seat,
+            f"{w.who(seat)}: keep the roll of {sum(faces)}, or reroll?",
+            "reroll",
+            ("keep", *options),
+            code="reroll",
+            params=(("total", sum(faces)),),
         ),
         on="aid_after",
         aid_ctx=ctx,
@@ -176,7 +186,14 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
     else:
         choices = [f"a {f}" for f in sorted(set(faces))]
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {option} - which dice are thrown again?", option, tuple(choices)),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {option} - which dice are thrown again?",
+            option,
+            tuple(choices),
+            code="reroll_which",
+            params=(("card", option),),
+        ),
         on="aid_which",
         aid_ctx=aid_ctx,
         faces=faces,

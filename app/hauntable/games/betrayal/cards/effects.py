@@ -433,7 +433,14 @@ def windows_to_ask(w: World) -> list[str]:
 def window_ask(w: World, rooms: list[str], card: str) -> None:
     """C16: ask the table whether a room's printed tile shows an outside window; remembered for the game."""
     w.ask(
-        ChooseOption(None, f"{card}: does the {rooms[0]} tile show an outside window?", card, ("yes", "no")),
+        ChooseOption(
+            None,
+            f"{card}: does the {rooms[0]} tile show an outside window?",
+            card,
+            ("yes", "no"),
+            code="window",
+            params=(("card", card), ("room", rooms[0])),
+        ),
         on="window_told",
         rooms=rooms,
         card=card,
@@ -589,7 +596,14 @@ def effects_roll_result(w: World, seat: int, card: str, rows: list, total: int) 
 def effects_choose_trait(w: World, seat: int, card: str, n: int, traits: list[str], sign: int) -> None:
     verb = "gain" if sign > 0 else "lose"
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {card} - choose a trait to {verb} {n}", card, tuple(traits)),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {card} - choose a trait to {verb} {n}",
+            card,
+            tuple(traits),
+            code=f"trait_{verb}",
+            params=(("card", card), ("n", n)),
+        ),
         on="effects_chosen_trait",
         seat=seat,
         card=card,
@@ -609,7 +623,14 @@ def effects_chosen_trait(w: World, seat: int, card: str, n: int, sign: int, opti
 @task("effects_choose")
 def effects_choose(w: World, seat: int, card: str, text: str, options: list) -> None:
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {card} - {text}", card, tuple(label for label, _ in options)),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {card} - {text}",
+            card,
+            tuple(label for label, _ in options),
+            code="choose",
+            params=(("card", card), ("text", text)),
+        ),
         on="effects_chosen",
         seat=seat,
         card=card,
@@ -753,7 +774,12 @@ def effects_new_room(
         if len(usable) > 1:
             w.ask(
                 ChooseOption(
-                    seat, f"{w.who(seat)}: {card} - which floor is the tile drawn for?", card, tuple(usable)
+                    seat,
+                    f"{w.who(seat)}: {card} - which floor is the tile drawn for?",
+                    card,
+                    tuple(usable),
+                    code="new_room_floor",
+                    params=(("card", card),),
                 ),
                 on="effects_new_room_floor",
                 seat=seat,

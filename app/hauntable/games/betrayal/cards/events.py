@@ -642,7 +642,14 @@ def _put_in_entrance(w: World, seat: int, item: str) -> None:
 def card_pick_item(w: World, seat: int, chooser: int, card: str, then: str, text: str) -> None:
     items = tuple(w.s.explorers[seat].items)
     w.ask(
-        ChooseOption(chooser, f"{w.who(chooser)}: {card} - {text}", card, items),
+        ChooseOption(
+            chooser,
+            f"{w.who(chooser)}: {card} - {text}",
+            card,
+            items,
+            code=f"pick_item.{then}",
+            params=(("card", card), ("owner", w.who(seat))),
+        ),
         on="card_picked_item",
         seat=seat,
         card=card,
@@ -711,7 +718,14 @@ def _mirror(w: World, seat: int, card: str) -> list | None:
         w.s.rng = rng.state
         return [("mirror_variant", dict(seat=seat, card=card, option=pick))]
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: which Image in the Mirror is this?", card, tuple(left)),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: which Image in the Mirror is this?",
+            card,
+            tuple(left),
+            code="mirror",
+            params=(("card", card),),
+        ),
         on="mirror_variant",
         seat=seat,
         card=card,
@@ -778,7 +792,14 @@ def meant_deck(w: World, seat: int, card: str) -> None:
     if not options:
         return
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {card} - which stack?", card, options),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {card} - which stack?",
+            card,
+            options,
+            code="meant_stack",
+            params=(("card", card),),
+        ),
         on="meant_order",
         seat=seat,
         card=card,
@@ -802,6 +823,8 @@ def meant_order(w: World, seat: int, card: str, option: str) -> None:
             card,
             orders,
             private=True,
+            code="meant_order",
+            params=(("card", card), ("deck", option)),
         ),
         on="meant_done",
         seat=seat,
@@ -886,7 +909,14 @@ def _revolving_wall(w: World, seat: int, card: str) -> list | None:
     if len(walls) == 1:
         return [("wall_switch", dict(seat=seat, card=card, option=walls[0][0]))]
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {card} - which wall turns?", card, tuple(d for d, _ in walls)),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {card} - which wall turns?",
+            card,
+            tuple(d for d, _ in walls),
+            code="revolving_wall",
+            params=(("card", card),),
+        ),
         on="wall_switch",
         seat=seat,
         card=card,

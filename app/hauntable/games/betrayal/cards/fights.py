@@ -127,7 +127,14 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
         return
     names = tuple(combat.name_of(w, k) for k in keys)
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {card} - whom must you attack?", card, names),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {card} - whom must you attack?",
+            card,
+            names,
+            code="bloody",
+            params=(("card", card),),
+        ),
         on="bloody_chosen",
         seat=seat,
         keys=keys,
@@ -175,7 +182,14 @@ def crystal_ball(w: World, seat: int, card: str) -> None:
     decks = tuple(d for d in ("item", "event") if w.s.decks[d])
     if decks:
         w.ask(
-            ChooseOption(seat, f"{w.who(seat)}: {card} - search which stack?", card, decks),
+            ChooseOption(
+                seat,
+                f"{w.who(seat)}: {card} - search which stack?",
+                card,
+                decks,
+                code="crystal_stack",
+                params=(("card", card),),
+            ),
             on="crystal_deck",
             seat=seat,
             card=card,
@@ -188,7 +202,13 @@ def crystal_deck(w: World, seat: int, card: str, option: str) -> None:
     names = tuple(sorted(w.s.decks[option]))
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)} only: {card} - which card goes on top?", card, names, private=True
+            seat,
+            f"{w.who(seat)} only: {card} - which card goes on top?",
+            card,
+            names,
+            private=True,
+            code="crystal_card",
+            params=(("card", card), ("deck", option)),
         ),
         on="crystal_card",
         seat=seat,
@@ -291,6 +311,8 @@ def closer_ask(w: World, seat: int, card: str, keys: list) -> None:
             f"{card}: bring {who} from the {room} to the {to}, 1 space closer to {w.who(seat)}?",
             card,
             ("bring", "leave"),
+            code="closer",
+            params=(("card", card), ("name", who), ("room", room), ("to", to), ("near", w.who(seat))),
         ),
         on="closer_answer",
         seat=seat,

@@ -238,7 +238,12 @@ def resolve_card_action(w: World, inp: Input) -> None:
         )
         w.ask(
             ChooseOption(
-                inp.to, f"{w.who(inp.to)}: take the {name} from {e.name}?", "trade", ("accept", "refuse")
+                inp.to,
+                f"{w.who(inp.to)}: take the {name} from {e.name}?",
+                "trade",
+                ("accept", "refuse"),
+                code="trade",
+                params=(("card", name), ("giver", e.name)),
             ),
             on="trade_answer",
             seat=seat,
@@ -472,7 +477,9 @@ def _dog(w: World, seat: int, card: str) -> None:
         f"{verb} {item} {'from' if verb == 'fetch' else 'in'} the {room}" for verb, item, room in errands
     )
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: send the Dog to", card, labels),
+        ChooseOption(
+            seat, f"{w.who(seat)}: send the Dog to", card, labels, code="dog", params=(("card", card),)
+        ),
         on="dog_errand",
         seat=seat,
         errands=[list(e) for e in errands],

@@ -180,7 +180,12 @@ def _patient(w: World, seat: int, card: str, effects: list) -> list | None:
         return [("effects", dict(seat=seat, card=card, effects=[op("treat", seat, effects)]))]
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: {card} - whom do you treat?", card, tuple(w.who(s) for s in seats)
+            seat,
+            f"{w.who(seat)}: {card} - whom do you treat?",
+            card,
+            tuple(w.who(s) for s in seats),
+            code="patient",
+            params=(("card", card),),
         ),
         on="patient_chosen",
         seat=seat,
@@ -235,7 +240,12 @@ def _heal(w: World, seat: int, card: str, steps: int) -> list | None:
         )
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: {card} - heal which trait of {w.who(patient)}?", card, tuple(low)
+            seat,
+            f"{w.who(seat)}: {card} - heal which trait of {w.who(patient)}?",
+            card,
+            tuple(low),
+            code="heal",
+            params=(("card", card), ("patient", w.who(patient))),
         ),
         on="healed",
         seat=seat,
@@ -295,7 +305,14 @@ def _push(w: World, seat: int, card: str) -> list | None:
         return None
     options = tuple(f"{w.who(o)} to the {r}" for o in others for r in rooms)
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)}: {card} - push whom where?", card, options),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: {card} - push whom where?",
+            card,
+            options,
+            code="push",
+            params=(("card", card),),
+        ),
         on="pushed",
         seat=seat,
         pairs=[[o, r] for o in others for r in rooms],
@@ -321,6 +338,8 @@ def _pickpocket(w: World, seat: int, card: str) -> list | None:
             f"{w.who(seat)}: {card} - take which item?",
             card,
             tuple(f"{w.who(o)}: {n}" for o, n in options),
+            code="pickpocket",
+            params=(("card", card),),
         ),
         on="pickpocketed",
         seat=seat,
@@ -389,15 +408,24 @@ def _spirit_board(w: World, seat: int, card: str) -> list | None:
         )
         return None
     w.say(f"{w.who(seat)} looks at the top room tile", "card.spirit_board", who=w.who(seat))
-    return [("private_look", dict(seat=seat, card=card, text=f"the top room tile is the {w.s.stack[0]}"))]
+    top = w.s.stack[0]
+    return [("private_look", dict(seat=seat, card=card, text=f"the top room tile is the {top}", room=top))]
 
 
 @task("private_look")
-def private_look(w: World, seat: int, card: str, text: str) -> None:
+def private_look(w: World, seat: int, card: str, text: str, room: str = "") -> None:
     """Hidden information for one seat: a prompt only that player answers (the UI hands the screen over and
     back), never an outcome sentence every screen shows."""
     w.ask(
-        ChooseOption(seat, f"{w.who(seat)} only - {card}: {text}", card, ("seen",), private=True),
+        ChooseOption(
+            seat,
+            f"{w.who(seat)} only - {card}: {text}",
+            card,
+            ("seen",),
+            private=True,
+            code="top_tile" if room else "",
+            params=(("card", card), ("room", room)),
+        ),
         on="private_seen",
     )
 
