@@ -146,3 +146,16 @@ def test_G1_the_set_up_seats_two_to_four_names_the_first_ghost_and_sets_house_ru
     assert state.config.players == ("Ada", "Bo", "Seat 3", "Seat 4") and state.ghost == 2
     assert state.config.house_rules.impossible_plan == "stop"
     assert "Seat 3 (ghost): lay 1 to 4 crest cards face down" in h.texts()
+
+
+def test_G3_2_the_simulated_tables_referee_speaks_the_tables_language(make_app):
+    h = make_app(language="de")
+    start(h, table=True)
+    lay(h, "lily")
+    seq = h.app.channel.seq
+    tap_room(h, "13")  # Seat 2 through a wall: refused, the figure must go back
+    said = h.app.root.get_screen("castle").table_message
+    assert "keine Tür" in said and "(G3.2)" in said and "zurück" in said and "Schatzkammer" in said
+    assert "No door" not in h.texts() and h.app.channel.seq == seq
+    tap_room(h, "02")
+    assert h.app.root.get_screen("castle").table_message == "Die Figur von Platz 2 ist zurück"

@@ -57,6 +57,11 @@ def castle_cells(content: Content, origin: tuple[int, int] = (1, 5)) -> dict[str
     return cells
 
 
+def _said(code: str, **params: object) -> dict:
+    """A Verdict's ``code`` and ``params`` (``gsref.<code>`` in the UI catalogs); the message stays English"""
+    return {"code": f"gsref.{code}", "params": tuple(params.items())}
+
+
 class GeisterstundeReferee:
     """Maps observations to Geisterstunde inputs for one session at one table.
 
@@ -176,7 +181,8 @@ class GeisterstundeReferee:
                 log.warning("event from a reader not in the layout: %s", event.reader)
                 return IGNORED
             if event.kind == "failed":
-                return self._tell(Verdict(False, f"Reader {spec.place} is not answering ({event.detail})"))
+                text = f"Reader {spec.place} is not answering ({event.detail})"
+                return self._tell(Verdict(False, text, **_said("reader_silent", place=spec.place)))
             if event.kind == "appeared":
                 return self._appeared(spec, event.uid)
             if event.kind == "stacked":  # figures share rooms (G3.4): one more figure here is a move
@@ -189,16 +195,19 @@ class GeisterstundeReferee:
         """The ghost says its 1-3 cards are all it lays (a button or a tap): they become the plan."""
         with self._lock:
             if not isinstance(self.session.step.awaiting, LayPlan):
-                return self._tell(Verdict(False, "No plan is awaited now"))
+                return self._tell(Verdict(False, "No plan is awaited now", **_said("no_plan")))
             crests = self._laid()
             if not crests:
-                return self._private("Lay 1 to 4 crest cards on the plan slots, from slot 1 on (G2.1)")
+                return self._private(
+                    "Lay 1 to 4 crest cards on the plan slots, from slot 1 on (G2.1)",
+                    said=_said("plan_empty"),
+                )
             return self._submit(Plan(crests, source="table:ghost"))
 
     def _appeared(self, spec: ReaderSpec, uid: str) -> Verdict:
         tag = self.registry.lookup(uid)
         if tag is None:
-            return self._tell(Verdict(False, self.registry.describe(uid)))
+            return self._tell(Verdict(False, self.registry.describe(uid), **_said("unknown_tag", uid=uid)))
         if tag.kind == "figure" and spec.cell is not None:
             return self._figure(tag.name, spec.cell, spec)
         if tag.kind != "card":
@@ -234,14 +243,19 @@ class GeisterstundeReferee:
         if not isinstance(self.session.step.awaiting, LayPlan):
             if self.state.plan and slot <= len(self.state.plan):
                 return IGNORED  # a re-read of a card of the plan laid: it still lies there
-            return self._tell(Verdict(False, "The ghost lays its cards at the start of a round (G2.4)"))
+            text = "The ghost lays its cards at the start of a round (G2.4)"
+            return self._tell(Verdict(False, text, **_said("plan_later")))
         if not name.startswith(GHOST_CARD):
-            return self._private(f"Slot {slot} takes a ghost crest card, not a key")
+            return self._private(
+                f"Slot {slot} takes a ghost crest card, not a key", said=_said("slot_crest", slot=slot)
+            )
         self._plan[slot] = name.removeprefix(GHOST_CARD)
         crests = self._laid()
         if len(crests) < len(self._plan):
+            gap = len(crests) + 1
             return self._private(
-                f"Lay the cards from slot 1 on, with no gap (slot {len(crests) + 1} is empty)"
+                f"Lay the cards from slot 1 on, with no gap (slot {gap} is empty)",
+                said=_said("plan_gap", slot=gap),
             )
         try:
             plan = Plan(crests, source="table:ghost")
@@ -250,22 +264,26 @@ class GeisterstundeReferee:
             return self._private(exc.sentence, exc)
         if len(crests) == 4:
             return self._submit(plan)
-        return self._private(f"{len(crests)} card(s) lie: lay another, or confirm the plan")
+        n = len(crests)
+        return self._private(
+            f"{n} card(s) lie: lay another, or confirm the plan", said=_said("plan_more", n=n)
+        )
 
-    def _private(self, text: str, rejection: Rejection | None = None) -> Verdict:
+    def _private(self, text: str, rejection: Rejection | None = None, said: dict | None = None) -> Verdict:
         seat = self.state.ghost
         self.private.append((seat, text))
         if self.on_private is not None:
             self.on_private(seat, text)
-        return Verdict(False, text, rejection=rejection, seat=seat)
+        return Verdict(False, text, rejection=rejection, seat=seat, **(said or {}))
 
     # --- keys -----------------------------------------------------------------------------------------------
 
     def _key_card(self, name: str, spec: ReaderSpec) -> Verdict:
         if self.paused:
-            return self._tell(Verdict(False, self.pause_message()))
+            return self._tell(Verdict(False, self.pause_message(), **self._pause_said()))
         if name.startswith(GHOST_CARD):
-            return self._tell(Verdict(False, "That is a ghost card: it belongs on the plan slots"))
+            text = "That is a ghost card: it belongs on the plan slots"
+            return self._tell(Verdict(False, text, **_said("ghost_card")))
         awaiting = self.session.step.awaiting
         source = f"table:{spec.id}"
         inp: Input
@@ -276,7 +294,7 @@ class GeisterstundeReferee:
         elif isinstance(awaiting, DiscardKey) and spec.slot == KEY_SLOT:
             inp = Discard(name)
         else:
-            return self._tell(Verdict(False, "No key card expected now"))
+            return self._tell(Verdict(False, "No key card expected now", **_said("no_key")))
         return self._submit(inp)
 
     # --- figures --------------------------------------------------------------------------------------------
@@ -292,37 +310,67 @@ class GeisterstundeReferee:
         if room == home:
             if self._astray.pop(seat, None) is not None:
                 self.refresh()
-                return self._tell(Verdict(False, self.pause_message() or f"{self._who(seat)} is back"))
+                if self.paused:
+                    return self._tell(Verdict(False, self.pause_message(), **self._pause_said()))
+                return self._tell(Verdict(False, f"{self._who(seat)} is back", **_said("back", seat=seat)))
             return IGNORED  # the figure stands where the game says: a move already made, or a re-read
         if lifted_from != home and seat not in self._astray:
             # not lifted from where the game has it: a late read, or a figure still to be moved
             return self._tell(
-                Verdict(False, f"{self._who(seat).capitalize()} belongs in {self.content.label(home)}")
+                Verdict(
+                    False,
+                    f"{self._who(seat).capitalize()} belongs in {self.content.label(home)}",
+                    **_said("belongs", seat=seat, room=home),
+                )
             )
         awaiting = self.session.step.awaiting
         if seat == s.ghost:
             revealing = isinstance(awaiting, RevealCard) and not self.paused
             if revealing and self.content.step(home, s.plan[s.revealed]) == room:
                 return self._submit(Reveal())
-            return self._stray(seat, "The ghost floats only as its cards are turned over (G5.1)")
+            return self._stray(seat, "The ghost floats only as its cards are turned over (G5.1)", "float")
         if isinstance(awaiting, RunnerTurn) and awaiting.player == seat and not self.paused:
             doors = self.content.rooms[home].doors
             colour = next((c for c, to in doors.items() if to == room), None)
             here, there = self.content.label(home), self.content.label(room)
             if colour is None:
-                return self._stray(seat, f"No door leads from {here} to {there} (G3.2)")
+                return self._stray(
+                    seat, f"No door leads from {here} to {there} (G3.2)", "no_door", home, room
+                )
             if not any(k.startswith(colour + "-") for k in s.hands[seat]):
                 who = s.config.players[seat]
                 return self._stray(
-                    seat, f"{who} holds no {colour} key for the door from {here} to {there} (G3.3)"
+                    seat,
+                    f"{who} holds no {colour} key for the door from {here} to {there} (G3.3)",
+                    "no_key_for_door",
+                    home,
+                    room,
+                    colour,
                 )
             return self._submit(Key(colour, source=f"table:{spec.id}"))
-        return self._stray(seat, f"It is not {s.config.players[seat]}'s move")
+        return self._stray(seat, f"It is not {s.config.players[seat]}'s move", "not_move")
 
-    def _stray(self, seat: int, why: str) -> Verdict:
+    def _stray(
+        self, seat: int, why: str, reason: str, here: str = "", there: str = "", colour: str = ""
+    ) -> Verdict:
+        """A figure set down where the game does not have it: say why, and pause until it is put back."""
         self._astray[seat] = self.state.rooms[seat]
         self.refresh()
-        return self._tell(Verdict(False, f"{why}: {self.pause_message()}"))
+        said = _said(
+            f"stray.{reason}",
+            seat=seat,
+            here=here,
+            there=there,
+            colour=colour,
+            **dict(self._pause_said()["params"]),
+        )
+        return self._tell(Verdict(False, f"{why}: {self.pause_message()}", **said))
+
+    def _pause_said(self) -> dict:
+        """The pause message's code and names: the first figure astray and the room it belongs in."""
+        for seat, room in self._astray.items():
+            return _said("put_back", back_seat=seat, back_room=room)
+        return _said("put_back")
 
     # --- submitting -----------------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.outcomes import Outcome
 from hauntable.games.geisterstunde.content import EXIT, Content
 from hauntable.games.geisterstunde.state import State, public_json
-from hauntable.ui.i18n import catalog, language, placeholders, tr
+from hauntable.ui.i18n import catalog, language, placeholders, refusal_text, tr
 
 COLOURS = {"red": (0.85, 0.2, 0.2), "green": (0.2, 0.7, 0.3), "blue": (0.25, 0.45, 0.95)}
 SEAT_COLOURS = [(0.95, 0.75, 0.3), (0.4, 0.8, 0.95), (0.85, 0.5, 0.9), (0.6, 0.9, 0.5)]
@@ -157,3 +157,46 @@ def outcome_line(outcome: Outcome, content: Content) -> str:
     if "room" in params:
         params["room"] = room_label(params["room"], content)
     return text.format(**params)
+
+
+def table_line(verdict, state: State, content: Content) -> str:
+    """What the simulated table's referee said, in the current language: an accepted move as its outcome
+    lines, a refused one by its rule, the referee's own message by its code (``gsref.*``); the English
+    sentence when the catalog or a name is missing."""
+    if verdict.accepted and verdict.step is not None:
+        return "; ".join(outcome_line(o, content) for o in verdict.step.outcomes) or (verdict.message or "")
+    if verdict.rejection is not None:
+        r = verdict.rejection
+        return refusal_text(r.code, r.rule, r.sentence)
+    sentence = verdict.message or ""
+    code = getattr(verdict, "code", "")
+    if not code.startswith("gsref.") or language() == "en":
+        return sentence
+    params = dict(verdict.params)
+    players = state.config.players
+
+    def figure(seat) -> str:
+        if seat is None or seat >= len(players):
+            return ""
+        return tr("gsref.the_ghost") if seat == state.ghost else tr("gsref.figure", name=players[seat])
+
+    values = dict(params)
+    for key in ("room", "here", "there", "back_room"):
+        if params.get(key):
+            values[key] = room_label(params[key], content)
+    if params.get("colour"):
+        values["colour"] = colour_name(params["colour"])
+    values["who"] = figure(params.get("seat"))
+    values["player"] = players[params["seat"]] if params.get("seat") is not None else ""
+    values["back"] = figure(params.get("back_seat"))
+    text = catalog(language()).get(code)
+    if code.startswith("gsref.stray."):
+        pause = catalog(language()).get("gsref.put_back")
+        if text is None or pause is None or params.get("back_seat") is None:
+            return sentence
+        line = f"{text.format(**values)}: {pause.format(**values)}"
+    elif text is None or not placeholders(text) <= set(values):
+        return sentence
+    else:
+        line = text.format(**values)
+    return line[:1].upper() + line[1:]  # "die Figur von ... ist zurück" opens a sentence

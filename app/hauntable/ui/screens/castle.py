@@ -18,7 +18,7 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.ui import i18n
-from hauntable.ui.castle_view import castle_model, choice_label, crest_name, heading, outcome_line
+from hauntable.ui.castle_view import castle_model, choice_label, crest_name, heading, outcome_line, table_line
 from hauntable.ui.widgets.castle import CastleBoard  # noqa: F401  (castle.kv uses it)
 from hauntable.ui.widgets.prompt import ChoiceButton
 
@@ -110,7 +110,7 @@ class CastleScreen(Screen):
 
     def _told(self, verdict) -> None:
         app = App.get_running_app()
-        text = verdict.message or ""
+        text = table_line(verdict, app.channel.step.state, self.content)
         if verdict.seat is not None:
             text = i18n.tr("castle.for_ghost", text=text)
         self.table_message = text
