@@ -33,6 +33,7 @@ SCREENS = (
     "export",
     "rules",
     "selftest",
+    "layout",
     "seat90",
     "monster",
     "rearrange",
@@ -108,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
                     break
         elif page == "enrol":
             _enrol(h, screen)
+        elif page == "layout":
+            _layout(scratch, screen)
         else:
             screen.open_page(page)
 
@@ -125,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         "export": lambda: admin_page("export"),
         "rules": lambda: admin_page("rules"),
         "selftest": lambda: admin_page("selftest"),
+        "layout": lambda: admin_page("layout"),
         "seat90": lambda: _seat90(h, show_game),
         "monster": lambda: _monster(h),
         "rearrange": lambda: _rearrange(h),
@@ -196,6 +200,19 @@ def _enrol(h, screen) -> None:
             h.frames(1)
             if screen.enrol_said is not None and screen.enrol_said.key in ("enrol.saved", "enrol.already"):
                 break
+
+
+def _layout(scratch: Path, screen) -> None:
+    """The layout page with the bench layout chosen for the next start and a broken file in the data
+    folder's layouts/ (listed with its file:line error)."""
+    folder = scratch / "layouts"
+    folder.mkdir(exist_ok=True)
+    (folder / "garage.toml").write_text(
+        'name = "garage"\nbackend = "pi"\n\n[[bus]]\nid = "spi0"\ndevice = [0, 0]\nselect = "gpio"\n\n'
+        '[[reader]]\nslot = "draw"\nbus = "spi1"\ncs_pin = 8\n'
+    )
+    screen.open_page("layout")
+    screen.choose_layout("packaged:bench.toml")
 
 
 def _castle(h) -> None:

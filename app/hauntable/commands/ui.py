@@ -86,10 +86,14 @@ def run(args: argparse.Namespace) -> int:
     if args.kiosk:  # a touch table: no pointer drawn on the screen
         Config.set("graphics", "show_cursor", "0")
     from hauntable.engine.log import GameLog
+    from hauntable.kiosk.settings import saved_layout
     from hauntable.ui.app import HauntableApp, UiSettings
 
     pin_file = str(db_path(args.data_dir).with_name("admin-pin.json"))
     data = str(db_path(args.data_dir).parent)  # the admin menu's choices are kept here (kiosk/settings.py)
+    if args.layout is None:  # the layout chosen in the admin menu, before the tower port is looked up
+        chosen = saved_layout(data)[1]
+        args.layout = str(chosen) if chosen is not None else None
     settings = UiSettings(
         language=args.lang,
         kiosk=args.kiosk,

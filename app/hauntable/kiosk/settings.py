@@ -1,8 +1,9 @@
 """The admin menu's choices kept across restarts: ``admin-settings.json`` beside the game log.
 
-A table is switched off at night; the language, the seats' angles, the idle time and the house rules for
-the next game chosen in the admin menu must still hold in the morning. Written whole to a temporary file
-and renamed over the old one (a power cut leaves the old file or the new one, never half of one). A file
+A table is switched off at night; the language, the seats' angles, the idle time, the house rules for
+the next game and the table layout chosen in the admin menu must still hold in the morning. Written
+whole to a temporary file and renamed over the old one (a power cut leaves the old file or the new one,
+never half of one). A file
 that does not read, or a value that is not valid any more (a house rule renamed in an update), is left
 out with a warning rather than stopping the table.
 
@@ -25,6 +26,7 @@ from typing import Any
 
 from hauntable.engine.rejections import BadConfig
 from hauntable.games.betrayal.config import HouseRules
+from hauntable.kiosk.layouts import KEY_PATTERN as LAYOUT_KEY
 
 FILE_NAME = "admin-settings.json"
 LANGUAGES = ("en", "de", "ru", "zh")
@@ -39,7 +41,8 @@ def settings_path(db_file: str | os.PathLike[str]) -> Path:
 
 def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The saved choices that are still valid: ``language``, ``seat_angles``, ``idle_seconds``,
-    ``house_rules`` (each only when present and valid); {} when there is no file."""
+    ``house_rules``, ``layout`` (a key of :mod:`hauntable.kiosk.layouts`; each only when present and
+    valid); {} when there is no file."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -60,6 +63,9 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     idle = data.get("idle_seconds")
     if isinstance(idle, int) and not isinstance(idle, bool) and idle >= 30:
         out["idle_seconds"] = idle
+    layout = data.get("layout")
+    if isinstance(layout, str) and LAYOUT_KEY.match(layout):  # checked against the files at start
+        out["layout"] = layout
     rules = data.get("house_rules")
     if isinstance(rules, dict):
         kept = {}
@@ -85,3 +91,20 @@ def save(path: str | os.PathLike[str], values: dict[str, Any]) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+def saved_layout(data_dir: str | os.PathLike[str] | None) -> tuple[str | None, Path | None]:
+    """The layout chosen in the admin menu: (its key, its file), the file only when it still exists;
+    (None, None) when none was chosen or nothing is saved (``data_dir`` None)."""
+    from hauntable.kiosk.layouts import resolve
+
+    if data_dir is None:
+        return None, None
+    key = load(Path(data_dir) / FILE_NAME).get("layout")
+    if key is None:
+        return None, None
+    path = resolve(key, data_dir)
+    if path is None or not path.is_file():
+        log.warning("admin settings: the chosen layout %s is gone; using the default", key)
+        return key, None
+    return key, path

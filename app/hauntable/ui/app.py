@@ -273,6 +273,10 @@ class HauntableApp(App):
         for name in ("seat_angles", "idle_seconds", "house_rules"):
             if name in saved:
                 setattr(self.settings, name, saved[name])
+        # the admin's layout choice (kiosk/layouts.py) applies from a start on; --layout wins over it
+        self.table_layout, path = admin_settings.saved_layout(self.settings.data_dir)
+        if self.settings.layout is None and path is not None:
+            self.settings.layout = str(path)
 
     def save_settings(self) -> None:
         """Keep the admin menu's choices for the next start (called on every change)."""
@@ -285,6 +289,8 @@ class HauntableApp(App):
             "idle_seconds": int(self.settings.idle_seconds),
             "house_rules": dict(self.settings.house_rules),
         }
+        if self.table_layout is not None:
+            values["layout"] = self.table_layout
         try:
             admin_settings.save(path, values)
         except OSError as exc:  # a full or read-only card: the choice holds until the next restart

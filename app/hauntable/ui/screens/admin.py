@@ -1,10 +1,12 @@
 """The admin menu, behind a PIN: language, seat rotation, idle time, resume or abandon the game, quit,
-and four tools on pages of their own: tag enrolment on the enrol pad (the registry ``hauntable enroll``
+and five tools on pages of their own: tag enrolment on the enrol pad (the registry ``hauntable enroll``
 writes, through :mod:`hauntable.kiosk.enrol`), log export to a USB drive, house rules for the next game,
-and the hardware self-test (the same checks as ``hauntable selftest``).
+the hardware self-test (the same checks as ``hauntable selftest``), and the table layout: the one in use
+drawn per floor with the reader under each cell, and a choice among the packaged layouts and those in the
+data directory's ``layouts/`` (:mod:`hauntable.kiosk.layouts`), used from the next start. Layouts are
+chosen, not edited: the layout file does that.
 
-Resuming continues the latest unfinished logged game. Not yet here (see docs/ui.md): table layout editing
-(the layout file does that).
+Resuming continues the latest unfinished logged game.
 The PIN is kept as a salted slow hash with a lockout (``hauntable.kiosk.pin``); on first run the first PIN
 typed becomes the PIN, and the unlocked menu can change it.
 """
@@ -36,7 +38,7 @@ class AdminScreen(Screen):
     unlocked = BooleanProperty(False)
     changing = BooleanProperty(False)  # the next PIN typed replaces the PIN
     entered = StringProperty("")
-    page = StringProperty("menu")  # menu | enrol | export | rules | selftest
+    page = StringProperty("menu")  # menu | enrol | export | rules | layout | selftest
     drive_index = NumericProperty(0)  # which removable drive an export goes to, when several are mounted
     message = StringProperty("")  # the last tool's result, shown on its page
     selftest_rows = None  # list of (device, wiring, detail, ok) once a self-test finished; None: not run
@@ -121,7 +123,7 @@ class AdminScreen(Screen):
         if not self.unlocked:
             return
         pages = {"menu": self._menu, "enrol": self._enrol_page, "export": self._export_page}
-        pages.update(rules=self._rules_page)
+        pages.update(rules=self._rules_page, layout=self._layout_page)
         pages.get(self.page, self._selftest_page)(app, menu)
 
     def open_page(self, page: str) -> None:
@@ -155,6 +157,7 @@ class AdminScreen(Screen):
         menu.add_widget(self._button(tr("admin.export"), lambda: self.open_page("export")))
         menu.add_widget(self._button(tr("admin.house_rules"), lambda: self.open_page("rules")))
         menu.add_widget(self._button(tr("admin.selftest"), self.run_selftest))
+        menu.add_widget(self._button(tr("admin.layout"), lambda: self.open_page("layout")))
         menu.add_widget(self._button(tr("admin.change_pin"), self.change_pin))
         menu.add_widget(self._button(tr("admin.quit"), app.stop))
 
@@ -361,6 +364,105 @@ class AdminScreen(Screen):
         app.save_settings()
         self.refresh()
 
+    # --- table layout ----------------------------------------------------------------------------------
+
+    def _layout_page(self, app, menu) -> None:
+        """The layout in use (its readers per floor and its card slots, to check the wiring against the
+        table) and the layouts on offer; a choice is saved and used from the next start, so a game in
+        progress and the readers already open keep theirs."""
+        from hauntable.kiosk.layouts import available
+        from hauntable.table.layout import LayoutError, default_layout_path, load_layout
+
+        self._page_head(menu, tr("admin.layout"))
+        path = Path(app.settings.layout) if app.settings.layout else default_layout_path()
+        try:
+            layout = load_layout(path)
+        except LayoutError as exc:
+            layout = None
+            menu.add_widget(self._label(tr("layout.load_failed", error=str(exc)), wide=True))
+        else:
+            text = tr(
+                "layout.in_use",
+                name=layout.name,
+                file=Path(layout.path).name,
+                backend=layout.backend,
+                board=layout.board or "-",
+                n=len(layout.readers),
+            )
+            menu.add_widget(self._label(text, bold=True, wide=True))
+        menu.add_widget(self._label(tr("layout.choose"), wide=True))
+        for choice in available(app.settings.data_dir):  # above the grids: no scrolling to choose
+            where = tr("layout.packaged" if choice.packaged else "layout.data")
+            if choice.layout is None:
+                text = tr("layout.broken", file=choice.path.name, where=where, error=choice.error)
+                label = self._label(text, wide=True)
+                label.color = (1, 0.55, 0.5, 1)
+                menu.add_widget(label)
+                continue
+            text = tr("layout.option", name=choice.layout.name, file=choice.path.name, where=where)
+            if choice.key == app.table_layout:
+                text += "  —  " + tr("layout.chosen")
+            button = self._button(text, lambda key=choice.key: self.choose_layout(key))
+            if choice.key == app.table_layout:
+                button.background_color = (0.3, 0.6, 0.3, 1)
+            menu.add_widget(button)
+        if layout is not None:
+            self._layout_shown(layout, menu)
+
+    def _layout_shown(self, layout, menu) -> None:
+        """Per floor a grid of the reader under each cell (north at the top, like the board), then the
+        slot readers."""
+        from hauntable.games.betrayal.config import BOARDS
+        from hauntable.table.layout import FLOORS
+
+        cells = [r for r in layout.readers if r.cell is not None]
+        board = BOARDS.get(layout.board or "")
+        many_buses = len(layout.buses) > 1
+        for floor in FLOORS:
+            here = [r for r in cells if r.cell[0] == floor]
+            if not here:
+                continue
+            width = max([board.width or 0 if board else 0] + [r.cell[1] + 1 for r in here])
+            height = max([board.height or 0 if board else 0] + [r.cell[2] + 1 for r in here])
+            menu.add_widget(self._label(tr("layout.floor", floor=tr(f"floor.{floor}"), n=len(here))))
+            grid = self._grid(width + 1)
+            grid.add_widget(self._cell(""))
+            for x in range(width):
+                grid.add_widget(self._cell(f"x{x}", dim=True))
+            for y in reversed(range(height)):
+                grid.add_widget(self._cell(f"y{y}", dim=True))
+                for x in range(width):
+                    spec = layout.cell_reader(floor, x, y)
+                    grid.add_widget(self._cell(_reader_text(spec, many_buses) if spec else "·", dim=not spec))
+            menu.add_widget(grid)
+        slots = [r for r in layout.readers if r.slot is not None]
+        if not slots:
+            menu.add_widget(self._label(tr("layout.no_slots")))
+            return
+        menu.add_widget(self._label(tr("layout.slots", n=len(slots))))
+        grid = self._grid(4)
+        for spec in slots:
+            grid.add_widget(self._cell(f"{_slot_text(spec.slot)}: {_reader_text(spec, many_buses)}"))
+        menu.add_widget(grid)
+
+    def choose_layout(self, key: str) -> None:
+        """Keep ``key`` (kiosk/layouts.py) in admin-settings.json; the next start opens the table with it."""
+        from hauntable.kiosk.layouts import resolve
+
+        app = App.get_running_app()
+        app.table_layout = key
+        app.save_settings()
+        name = resolve(key, app.settings.data_dir)
+        self.message = tr("layout.saved", file=name.name if name else key)
+        self.refresh()
+
+    @staticmethod
+    def _cell(text: str, dim: bool = False) -> Label:
+        label = Label(text=text, font_size=14, size_hint_y=None, height=24)
+        if dim:
+            label.color = (0.55, 0.55, 0.6, 1)
+        return label
+
     # --- self-test -------------------------------------------------------------------------------------
 
     def run_selftest(self) -> None:
@@ -444,6 +546,19 @@ def _said_text(said) -> str:
         shown = tr("enrol.figure_name", name=name) if params["kind"] == "figure" else name
         params["piece"] = tr(f"enrol.piece.{params['kind']}", name=shown)
     return tr(said.key, **params)
+
+
+def _reader_text(spec, many_buses: bool) -> str:
+    """A reader's select in a few characters: decoder address ``#12`` or ``GPIO8`` (bus named if several)."""
+    select = f"#{spec.address}" if spec.address is not None else f"GPIO{spec.cs_pin}"
+    return f"{spec.bus} {select}" if many_buses else select
+
+
+def _slot_text(slot: str) -> str:
+    """A slot's name in the current language: "draw pad", "seat 2", ... (the layout's id if unknown)."""
+    kind, _, n = slot.partition(":")
+    text = tr(f"layout.slot.{kind}", n=n)
+    return slot if text.startswith("layout.slot.") else text
 
 
 def _rule_text(key: str, fallback: str | bool) -> str:
