@@ -43,6 +43,16 @@ def card_texts(lang: str) -> dict[str, str]:
     return _catalogs[key]
 
 
+def scenario_texts(lang: str) -> dict[int, dict[str, str]]:
+    """Our own scenarios' names and goals in ``lang`` by haunt number ({} for English: the scenario's own)."""
+    if lang == "en":
+        return {}
+    key = f"scenarios:{lang}"
+    if key not in _catalogs:
+        _catalogs[key] = importlib.import_module(f"hauntable.ui.locale.scenarios_{lang}").SCENARIO_TEXT
+    return _catalogs[key]
+
+
 def set_language(lang: str) -> None:
     global _current
     catalog(lang)

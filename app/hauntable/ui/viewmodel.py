@@ -27,7 +27,7 @@ from hauntable.games.betrayal.prompts import (
     SplitDamage,
 )
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import catalog, language, placeholders, tr
+from hauntable.ui.i18n import catalog, language, placeholders, scenario_texts, tr
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # door directions, the same in every language
 SEAT_COLORS = (
@@ -184,6 +184,8 @@ def heading(state: State, prompt: Prompt) -> str:
         return asked_text(prompt, w)
     if isinstance(prompt, HandOff) and prompt.code and language() != "en":
         params = {"who": w, "number": prompt.number, **dict(prompt.params)}
+        if prompt.code.startswith("scenario"):  # our own scenario's name and goals, in ui/locale/scenarios_*
+            params.update(scenario_texts(language()).get(prompt.number, {}))
         return tr(f"handoff.{prompt.code}", **params)
     if isinstance(prompt, MonsterTurn) and language() != "en":
         monster = ((state.haunt or {}).get("monsters") or {}).get(prompt.monster) or {}
