@@ -13,10 +13,7 @@ twice) and ends at the last logged hash; the game is then marked abandoned and t
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,27 +22,12 @@ from pathlib import Path
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.log import ABANDONED, GameLog
 from hauntable.session import Session
-from hauntable.ui.harness import KILLABLE_APP
+from hauntable.ui.harness import kill_app_after
 
 
 def one_round(db: Path, pin: Path, kill_after: int) -> tuple[int, int]:
     """Run the app until it has shown ``kill_after`` inputs, kill it, check the log; (shown, logged)."""
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", KILLABLE_APP, str(db), str(pin)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    shown = 0
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        shown = int(line)
-        if shown >= kill_after:
-            break
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    shown = kill_app_after(db, pin, kill_after)
     with GameLog(db) as log:
         record = log.latest_unfinished()
         if record is None:  # the game ended before the kill point

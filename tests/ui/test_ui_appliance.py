@@ -272,32 +272,13 @@ def test_a_logged_game_that_no_longer_replays_is_named_not_crashed_on(make_app, 
 
 
 def test_the_app_killed_mid_game_offers_the_game_back_at_the_logged_state(make_app, tmp_path):
-    import os
-    import signal
-    import subprocess
-    import sys
-
     from hauntable.engine.hashing import state_hash
     from hauntable.session import Session
-    from hauntable.ui.harness import KILLABLE_APP
+    from hauntable.ui.harness import kill_app_after
 
     db, pin = tmp_path / "table.sqlite3", tmp_path / "pin.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "PYTHONPATH": os.pathsep.join(sys.path)}
     for kill_after in (7, 23, 41):  # inputs accepted (and shown) before the power goes
-        proc = subprocess.Popen(
-            [sys.executable, "-c", KILLABLE_APP, str(db), str(pin)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env=env,
-        )
-        shown = 0
-        for line in proc.stdout:
-            shown = int(line)
-            if shown >= kill_after:
-                break
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        shown = kill_app_after(db, pin, kill_after)
         assert shown >= kill_after, "the app did not get that far"
         with GameLog(db) as log:
             record = log.latest_unfinished()

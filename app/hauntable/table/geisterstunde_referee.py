@@ -362,15 +362,18 @@ class GeisterstundeReferee:
             here=here,
             there=there,
             colour=colour,
-            **dict(self._pause_said()["params"]),
+            **self._astray_first(),
         )
         return self._tell(Verdict(False, f"{why}: {self.pause_message()}", **said))
 
     def _pause_said(self) -> dict:
         """The pause message's code and names: the first figure astray and the room it belongs in."""
+        return _said("put_back", **self._astray_first())
+
+    def _astray_first(self) -> dict[str, object]:
         for seat, room in self._astray.items():
-            return _said("put_back", back_seat=seat, back_room=room)
-        return _said("put_back")
+            return {"back_seat": seat, "back_room": room}
+        return {}
 
     # --- submitting -----------------------------------------------------------------------------------------
 

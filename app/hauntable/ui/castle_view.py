@@ -169,7 +169,7 @@ def table_line(verdict, state: State, content: Content) -> str:
         r = verdict.rejection
         return refusal_text(r.code, r.rule, r.sentence)
     sentence = verdict.message or ""
-    code = getattr(verdict, "code", "")
+    code = verdict.code
     if not code.startswith("gsref.") or language() == "en":
         return sentence
     params = dict(verdict.params)

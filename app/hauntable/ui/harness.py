@@ -140,3 +140,29 @@ while h.app.channel.step.awaiting is not None:
     h.frames(1)
     print(h.app.channel.seq, flush=True)
 """
+
+
+def kill_app_after(db: str | os.PathLike[str], pin: str | os.PathLike[str], kill_after: int) -> int:
+    """Run ``KILLABLE_APP`` on the log ``db`` until it has shown ``kill_after`` inputs (or its game ends),
+    SIGKILL it, and return the last seq it showed: the power cut the appliance test and bench make."""
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLABLE_APP, str(db), str(pin)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    shown = 0
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        shown = int(line)
+        if shown >= kill_after:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    return shown
