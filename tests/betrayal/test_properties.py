@@ -1,5 +1,5 @@
 """Invariants over random legal games: every listed choice is accepted, everything refused leaves the
-state alone, no accepted input changes the state it was applied to (explorers and card piles are shared
+state alone, no accepted input changes the state it was applied to (explorers and most containers are shared
 copy-on-write), the fast move listing and the quick open-floor check agree with the checks they stand for,
 and random games end: the haunt begins and a side wins (H6.1) within a bounded number of inputs."""
 
@@ -71,6 +71,12 @@ def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(conf
                     assert view._rest_open(floor, "A New Tile", cell, (), None) == view._rest_open_scan(
                         floor, "A New Tile", cell, (), None
                     )
+                for lifted in [r for r, p in sorted(step.state.house.items()) if p.floor == floor][-2:]:
+                    lifted_cell = view.cell(lifted)  # a tile lifted and laid again (the Mystic Elevator)
+                    for cell in sorted({t for _, _, t in view.open_doorways(floor, lifted)} | {lifted_cell}):
+                        assert view._rest_open(floor, lifted, cell, (), lifted) == view._rest_open_scan(
+                            floor, lifted, cell, (), lifted
+                        )
             for c in prompt.choices():  # every listed choice is accepted
                 GAME.apply(step.state, c)
             for d in ("N", "E", "S", "W", "up", "down"):

@@ -100,7 +100,8 @@ def game_at(seed: int, steps: int, seats: int = 3, stop=None) -> tuple[Channel, 
 def big_house(state: State, tiles: int = 42, tokens: int = 12) -> State:
     """A copy of ``state`` with at least ``tiles`` rooms laid on legal cells, explorers spread, tokens."""
     content = load_content()
-    s = state.clone()
+    s = state.clone()  # shares the house and the explorers with ``state``: this changes copies
+    s.house, s.explorers = dict(s.house), [e.copy() for e in s.explorers]
     names = [n for n in content.room_tiles() if n not in s.house]
     progress = True
     while len(s.house) < tiles and progress:

@@ -38,7 +38,7 @@ def die(w: World, seat: int, ends_turn: bool = True) -> None:
     w.say(f"{e.name} dies in the {room} (K9)", "explorer.dies", who=e.name, room=room)
     cards = [*e.items, *e.omens]
     for name in cards:
-        w.s.tokens[PILE + name] = room
+        w.own("tokens")[PILE + name] = room
     if cards:
         w.say(
             f"{e.name}'s {', '.join(cards)} stay in the {room} for others to take",

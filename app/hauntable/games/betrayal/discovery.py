@@ -65,35 +65,35 @@ def draw_fitting_tile(
     misfits = closing = 0
     unseen = {*w.s.stack, *w.s.stack_discards}
     first_closing: str | None = None
+    view = HouseView(w.s, w.content)  # the house stays as it is while tiles are drawn
     while unseen:
         if not w.s.stack or unseen.isdisjoint(w.s.stack):
             _reshuffle(w)  # the stack ran out, or holds only tiles already drawn (misfits under it)
-        tile = w.s.stack.pop(0)
+        tile = w.own("stack").pop(0)
         fresh = tile in unseen
         unseen.discard(tile)
         room = w.content.rooms[tile]
         if floor not in room.floors:
             misfits += fresh
             if w.s.config.house_rules.misfit_tiles == "bottom":
-                w.s.stack.append(tile)
+                w.own("stack").append(tile)
             else:
-                w.s.stack_discards.append(tile)
+                w.own("stack_discards").append(tile)
             continue
         if not fresh:  # a tile that would close the floor, brought back by a reshuffle: aside again
-            w.s.stack_discards.append(tile)
+            w.own("stack_discards").append(tile)
             continue
-        view = HouseView(w.s, w.content)
         rotations = view.placements(tile, cell, entry, free)
         if not rotations and not any(view.placements(tile, c, entry, free) for c in also):
             closing += 1
             first_closing = first_closing or tile
-            w.s.stack_discards.append(tile)
+            w.own("stack_discards").append(tile)
             continue
         _report_set_aside(w, misfits, closing, floor)
         return tile, [r for r, _ in rotations]
     _report_set_aside(w, misfits, closing, floor)
     if first_closing is not None:  # set aside, or back in the stack if the stack ran out meanwhile
-        (w.s.stack_discards if first_closing in w.s.stack_discards else w.s.stack).remove(first_closing)
+        w.own("stack_discards" if first_closing in w.s.stack_discards else "stack").remove(first_closing)
         return first_closing, []
     return None
 
@@ -197,10 +197,9 @@ def place_tile(
 ) -> None:
     """Lay the tile, then: the explorer enters it, draws the card its symbol asks for (B3.5) and only then
     meets the room's own text (B3.6)."""
-    w.s.house[tile] = Placed(floor, x, y, rotation)
-    w.s.house_changed()
+    w.place(tile, Placed(floor, x, y, rotation))
     if tile in w.s.stack:  # table mode keeps every tile not in the house in the stack
-        w.s.stack.remove(tile)
+        w.own("stack").remove(tile)
     w.say(
         f"{w.who(seat)} discovers the {tile} ({floor} {x},{y})",
         "room.discovered",
@@ -220,7 +219,7 @@ def place_tile(
         )
     else:  # a fall or another effect put the explorer here; they still draw its card (B3.7)
         if purpose == "collapse":
-            w.s.tokens[BELOW_COLLAPSED] = tile
+            w.own("tokens")[BELOW_COLLAPSED] = tile
         tasks.append(("land", dict(seat=seat, room=tile)))
     if symbol != "none" and then_card:
         tasks.append(("draw_card", dict(seat=seat, deck=symbol, room=tile)))
@@ -277,8 +276,7 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
         )
         return
     for c in plan.changes:
-        w.s.house[c.room] = Placed(floor, c.to_x, c.to_y, c.rotation)
-    w.s.house_changed()
+        w.place(c.room, Placed(floor, c.to_x, c.to_y, c.rotation))
     first = plan.changes[0]
     why = f"No tile could keep the {name} open"
     if plan.kind == "turn":
@@ -477,9 +475,9 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move
     pile = w.s.decks[deck]
     if not pile and w.s.card_discards[deck]:
         rng = Rng(w.s.rng, raw=True)
-        w.s.decks[deck] = pile = rng.shuffled(w.s.card_discards[deck])
+        w.own("decks")[deck] = pile = rng.shuffled(w.s.card_discards[deck])
         w.s.rng = rng.state
-        w.s.card_discards[deck] = []
+        w.own("card_discards")[deck] = []
         w.say(f"The {DECK_NAMES[deck]} deck is reshuffled from its discards", "deck.reshuffle", deck=deck)
     if not pile:
         w.say(f"No {DECK_NAMES[deck]} cards are left to draw", "deck.empty", deck=deck)

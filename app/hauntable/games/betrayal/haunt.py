@@ -503,11 +503,10 @@ def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:
 
     s = w.s
     floor, x, y, rotation = spot
-    for pile in (s.stack, s.stack_discards):
-        if STAIRS in pile:
-            pile.remove(STAIRS)
-    s.house[STAIRS] = Placed(floor, x, y, rotation)
-    s.house_changed()
+    for pile in ("stack", "stack_discards"):
+        if STAIRS in getattr(s, pile):
+            w.own(pile).remove(STAIRS)
+    w.place(STAIRS, Placed(floor, x, y, rotation))
     if s.config.rooms == "virtual":
         rng = Rng(s.rng, raw=True)
         s.stack = rng.shuffled(s.stack)

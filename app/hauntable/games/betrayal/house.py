@@ -32,6 +32,18 @@ def _turned(doors: tuple[str, ...], rotation: int) -> tuple[str, ...]:
     return tuple(rotate(d, rotation) for d in doors)
 
 
+@functools.cache
+def _distinct_turns(doors: tuple[str, ...]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(rotation, doors) for each way of turning a tile that gives other doors: a symmetric tile has
+    fewer than four."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for rotation in range(4):
+        turned = _turned(doors, rotation)
+        if all(set(turned) != set(seen) for _, seen in out):
+            out.append((rotation, turned))
+    return tuple(out)
+
+
 def neighbour(floor: str, x: int, y: int, direction: str) -> Cell:
     dx, dy = STEP[direction]
     return (floor, x + dx, y + dy)
@@ -48,6 +60,7 @@ class HouseView:
         self.state = state
         self.content = content
         self.board = board_of(state)
+        self._lifted: tuple[object, dict[tuple[str, str], list[Cell]]] | None = None  # see _doorways_without
 
     def room_at(self, cell: Cell) -> str | None:
         return self.state.cells.get(cell)
@@ -112,9 +125,24 @@ class HouseView:
     ) -> bool:
         """Whether a room other than the one laid at ``cell`` keeps a doorway of ``floor`` open (its own
         earlier cell, if it is in the house and not lifted, counts with ``doors``)."""
-        if ignore is None and name not in self.state.house and cell not in self.state.cells:
+        cells = self.state.cells
+        if ignore is None and name not in self.state.house and cell not in cells:
             return self._floor_open_besides(floor, cell)  # the common case: a new tile, asked per tile drawn
+        if name == ignore and (cell not in cells or cells[cell] == ignore):
+            # a tile lifted and laid again (the Mystic Elevator, asked for every doorway it may go to)
+            return any(t != cell for t in self._doorways_without(floor, ignore))
         return self._rest_open_scan(floor, name, cell, doors, ignore)
+
+    def _doorways_without(self, floor: str, lifted: str) -> list[Cell]:
+        """The empty cells doors of ``floor`` lead to once tile ``lifted`` is lifted: found once per view
+        and house (the house may change while a view is held)."""
+        cells = self.state.cells
+        if self._lifted is None or self._lifted[0] is not cells:
+            self._lifted = (cells, {})
+        found = self._lifted[1]
+        if (floor, lifted) not in found:
+            found[(floor, lifted)] = [t for _, _, t in self.open_doorways(floor, ignore=lifted)]
+        return found[(floor, lifted)]
 
     def _floor_open_besides(self, floor: str, cell: Cell | None) -> bool:
         """Whether a door on ``floor`` leads to an empty cell of the board other than ``cell``."""
@@ -158,25 +186,20 @@ class HouseView:
         door may meet). Rotations that would close the floor are left out (B3.2). Unless ``rules_free``,
         only the rotations connecting the most doorways are kept (B3.1, house rule door_matching).
         """
-        room = self.content.rooms[name]
+        rooms, cells, house = self.content.rooms, self.state.cells, self.state.house
         floor, x, y = cell
         facing = []  # (direction, whether the neighbour there has a door facing this cell)
         for d in DIRECTIONS:
-            other = self.room_at(neighbour(floor, x, y, d))
+            dx, dy = STEP[d]
+            other = cells.get((floor, x + dx, y + dy))
             if other is not None and other != ignore:
-                facing.append((d, OPPOSITE[d] in self.doors(other)))
+                facing.append((d, OPPOSITE[d] in doors_of(rooms[other], house[other].rotation)))
         # whether the rest of the floor stays open does not depend on the rotation, unless the tile is
         # already in the house somewhere else
-        moving = name in self.state.house and name != ignore
+        moving = name in house and name != ignore
         rest_open = None if moving else self._rest_open(floor, name, cell, (), ignore)
-        seen: set[tuple[str, ...]] = set()
         found = []
-        for rotation in range(4):
-            doors = doors_of(room, rotation)
-            key = tuple(sorted(doors))
-            if key in seen:
-                continue  # a symmetric tile: the same doors as an earlier rotation
-            seen.add(key)
+        for rotation, doors in _distinct_turns(rooms[name].doors):
             if entry is not None and entry not in doors:
                 continue
             links = sum(1 for d, meets in facing if meets and d in doors)

@@ -47,7 +47,7 @@ def stun(w: World, mid: str) -> None:
     m["stunned"] = True
     w.say(f"{mid} is stunned", "monster.stunned", monster=mid)
     for item in m.get("items", []):
-        w.s.tokens["item:" + item] = m["room"]
+        w.own("tokens")["item:" + item] = m["room"]
         w.say(f"{mid} drops the {item}", "monster.drops", monster=mid, item=item)
     m["items"] = []
 

@@ -192,7 +192,7 @@ def cross_result(w: World, seat: int, room: str, trait: str, target: int, total:
     e = w.explorer(seat)
     if total >= target:
         if len(spec.doors) == 1:  # the Vault: open it and take what lies behind
-            w.s.tokens[VAULT_EMPTY] = room
+            w.own("tokens")[VAULT_EMPTY] = room
             w.say(f"{e.name} opens the {room} (rolled {total})", "vault.open", who=e.name, total=total)
             w.then(
                 *[("draw_card", dict(seat=seat, deck=d, room=room)) for d in spec.barrier.get("behind", [])]
@@ -314,7 +314,7 @@ def _draw_for_any_cell(w: World, cells: list) -> tuple[str, list] | None:
     if not options:  # every tile left closes the basement: it is laid anyway, then rearranged (B3.3)
         options = [c for c in cells if closing_rotations(view, tile, c, None, free)]
     if not options:
-        w.s.stack_discards.append(tile)
+        w.own("stack_discards").append(tile)
         return None
     return tile, options
 
@@ -334,7 +334,7 @@ def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> 
 @task("below_existing")
 def below_existing(w: World, seat: int, floor: str, x: int, y: int) -> None:
     room = w.s.cells[(floor, x, y)]
-    w.s.tokens[BELOW_COLLAPSED] = room
+    w.own("tokens")[BELOW_COLLAPSED] = room
     w.then(("land", dict(seat=seat, room=room)))
 
 
@@ -417,8 +417,7 @@ def elevator_move(w: World, seat: int, floor: str, x: int, y: int) -> None:
         return
     view = HouseView(w.s, w.content)
     rotation = view.placements(ELEVATOR, (floor, x, y), None, True, ignore=ELEVATOR)[0][0]
-    w.s.house[ELEVATOR] = Placed(floor, x, y, rotation)
-    w.s.house_changed()
+    w.place(ELEVATOR, Placed(floor, x, y, rotation))
     w.say(f"The {ELEVATOR} moves to {floor} {x},{y}", "elevator.moved", floor=floor, x=x, y=y)
 
 

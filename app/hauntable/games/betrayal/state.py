@@ -117,10 +117,11 @@ class State:
     _first: int | None = dataclasses.field(default=None, repr=False)  # the seat that opens each round
 
     def clone(self) -> State:
-        """A copy whose containers can be changed without touching this state.
+        """A copy for one ``apply`` to change: its turn and task queue are its own.
 
-        Explorers and card piles are shared with this state until changed: change one only through
-        ``World.explorer``, ``World.deck`` or ``World.discards`` (or assign a new list).
+        Explorers, the house, the stacks, card piles, tokens and marks are shared with this state until
+        changed: change them only through ``World.explorer``, ``World.own``, ``World.place``,
+        ``World.deck`` or ``World.discards`` (or assign a new container).
         """
         return _copy_state(self)
 
@@ -175,19 +176,14 @@ def _copy_data(value: Any) -> Any:
     return value
 
 
-# Explorers and card piles are shared until changed (World.explorer, World.deck, World.discards copy them);
-# the house is unchanged until house_changed() says so, so the cell index is shared too.
+# Explorers and every container but the turn, the task queue and the haunt's data are shared with the
+# previous state until changed (World.explorer, World.deck, World.discards, World.own copy them on first use;
+# a property test checks no accepted input changes the state it was applied to). The cell index follows the
+# house: shared until house_changed() says otherwise.
 _copy_state = copier(
     State,
     explorers=list,
-    house=dict,
-    stack=list,
-    stack_discards=list,
-    decks=dict,
-    card_discards=dict,
     turn=Turn.copy,
-    tokens=dict,
-    marks=dict,
     pending=list,
     haunt=lambda h: None if h is None else _copy_data(h),  # plain nested data: copied whole
 )

@@ -16,7 +16,7 @@ from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.sides import is_traitor
-from hauntable.games.betrayal.state import Explorer, State
+from hauntable.games.betrayal.state import Explorer, Placed, State
 
 TaskFn = Callable[..., None]
 TASKS: dict[str, TaskFn] = {}
@@ -56,7 +56,7 @@ class World:
         self.out: list[Outcome] = []
         # seats whose explorer this apply has copied and may change; a read-only world copies none
         self._owned: set[int] = set(range(len(state.explorers))) if read_only else set()
-        self._owned_piles: set[tuple[str, str]] = set()  # card piles this apply has copied
+        self._copied: set[Any] = set()  # state containers and card piles this apply has copied
 
     # --- queue and prompts -----------------------------------------------------------------------------
 
@@ -88,18 +88,33 @@ class World:
             self._owned.add(seat)
         return self.s.explorers[seat]
 
+    def own(self, field: str) -> Any:
+        """The state's container ``field`` (house, stack, stack_discards, decks, card_discards, tokens,
+        marks), safe to change. ``State.clone`` shares these with the previous state, which must not see
+        the change: change them only through here (copied on first use in this apply) or assign a new one."""
+        if field not in self._copied:
+            setattr(self.s, field, getattr(self.s, field).copy())
+            self._copied.add(field)
+        return getattr(self.s, field)
+
+    def place(self, room: str, placed: Placed) -> None:
+        """Lay ``room`` (or move it) in the house."""
+        self.own("house")[room] = placed
+        self.s.house_changed()
+
     def deck(self, name: str) -> list[str]:
         """The draw pile of ``name`` (omen, item, event), safe to change (copied on first use)."""
-        return self._pile(self.s.decks, "deck", name)
+        return self._pile("decks", name)
 
     def discards(self, name: str) -> list[str]:
         """The discard pile of ``name``, safe to change (copied on first use)."""
-        return self._pile(self.s.card_discards, "discards", name)
+        return self._pile("card_discards", name)
 
-    def _pile(self, piles: dict[str, list[str]], kind: str, name: str) -> list[str]:
-        if (kind, name) not in self._owned_piles:
+    def _pile(self, field: str, name: str) -> list[str]:
+        piles = self.own(field)
+        if (field, name) not in self._copied:
             piles[name] = list(piles[name])
-            self._owned_piles.add((kind, name))
+            self._copied.add((field, name))
         return piles[name]
 
     def value(self, seat: int, trait: str) -> int:

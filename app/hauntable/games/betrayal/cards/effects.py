@@ -29,7 +29,7 @@ from typing import Any
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.content import FLOORS, TRAITS
-from hauntable.games.betrayal.house import HouseView, neighbour
+from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import AwaitTile, ChooseOption, ChooseTarget
 from hauntable.games.betrayal.world import World, task
@@ -235,7 +235,7 @@ def _unkeep(w: World, seat: int, card: str) -> None:
 
 def _token(w: World, seat: int, card: str, name: str) -> None:
     room = w.s.explorers[seat].room
-    w.s.tokens[name] = room
+    w.own("tokens")[name] = room
     w.say(f"{card}: a {name} token is put in the {room}", "card.token", card=card, token=name, room=room)
 
 
@@ -449,7 +449,7 @@ def window_ask(w: World, rooms: list[str], card: str) -> None:
 
 @task("window_told")
 def window_told(w: World, rooms: list[str], card: str, option: str) -> None:
-    w.s.marks[WINDOWS] = {**w.s.marks.get(WINDOWS, {}), rooms[0]: option == "yes"}
+    w.own("marks")[WINDOWS] = {**w.s.marks.get(WINDOWS, {}), rooms[0]: option == "yes"}
     if rooms[1:]:
         w.then(("window_ask", dict(rooms=rooms[1:], card=card)))
 
@@ -494,29 +494,43 @@ def rooms_where(w: World, seat: int, where: str) -> list[str]:
     return out
 
 
-def distances(w: World, start: str, dog: bool = False) -> dict[str, int]:
+def distances(w: World, start: str, dog: bool = False, limit: int | None = None) -> dict[str, int]:
     """Rooms reachable from ``start`` and how many spaces away: doors that meet, stairs, secret passages
     and stairs (the ways an explorer may walk). ``dog``: only doors and stairs, never into or through a
-    room that needs a roll (barriers, exit rolls, the Coal Chute, the Mystic Elevator)."""
+    room that needs a roll (barriers, exit rolls, the Coal Chute, the Mystic Elevator). ``limit``: rooms
+    at most that far (the Dog's 6 spaces). Breadth first, each room's ways in the order N, E, S, W,
+    stairs, secret exits, so ties are met in door order."""
     from hauntable.games.betrayal.rules import stair_links
 
-    view = HouseView(w.s, w.content)
+    house, cells, rooms = w.s.house, w.s.cells, w.content.rooms
     links = stair_links(w.content)
     dist = {start: 0}
-    todo = [start]
-    while todo:
-        room = todo.pop(0)
-        nxt = [view.connected(room, d) for d in ("N", "E", "S", "W")]
-        nxt += [o for o in links.get(room, ()) if o in w.s.house]
-        if not dog:
-            nxt += [o for o in secret_exits(w, room)]
-        for other in nxt:
-            if dog and other is not None and _needs_roll(w, other):
-                continue
-            if other is not None and other not in dist:
-                dist[other] = dist[room] + 1
-                todo.append(other)
+    level, depth = [start], 0
+    while level and (limit is None or depth < limit):
+        depth += 1
+        reached = []
+        for room in level:
+            p = house[room]
+            doors = doors_of(rooms[room], p.rotation)
+            ways: list[str] = []
+            for d in _ORDER:
+                if d in doors:
+                    dx, dy = STEP[d]
+                    other = cells.get((p.floor, p.x + dx, p.y + dy))
+                    if other is not None and OPPOSITE[d] in doors_of(rooms[other], house[other].rotation):
+                        ways.append(other)
+            ways += [o for o in links.get(room, ()) if o in house]
+            if not dog:
+                ways += secret_exits(w, room)
+            for other in ways:
+                if other not in dist and not (dog and _needs_roll(w, other)):
+                    dist[other] = depth
+                    reached.append(other)
+        level = reached
     return dist
+
+
+_ORDER = ("N", "E", "S", "W")
 
 
 def _needs_roll(w: World, room: str) -> bool:
@@ -680,7 +694,7 @@ def _went(w: World, seat: int, card: str, token: str | None, room: str) -> None:
     if token is None:
         w.then(("land", dict(seat=seat, room=room)))
     else:
-        w.s.tokens[token] = room
+        w.own("tokens")[token] = room
         w.say(
             f"{card}: a {token} token is put in the {room}", "card.token", card=card, token=token, room=room
         )
@@ -793,23 +807,22 @@ def effects_new_room(
     budget = len(w.s.stack)
     rng = None
     if search is not None and search in (*w.s.stack, *w.s.stack_discards):
-        pile = w.s.stack if search in w.s.stack else w.s.stack_discards
-        pile.remove(search)
+        w.own("stack" if search in w.s.stack else "stack_discards").remove(search)
         options = _cells_for(w, view, search, floors, free)
         found = (search, options) if options else None
         if found is None:
-            w.s.stack_discards.append(search)
+            w.own("stack_discards").append(search)
         rng = Rng(w.s.rng, raw=True)  # the searched stack is shuffled afterwards
         w.s.stack = rng.shuffled(w.s.stack)
         w.s.rng = rng.state
     while found is None and search is None and budget > 0:
-        tile = w.s.stack.pop(0)
+        tile = w.own("stack").pop(0)
         budget -= 1
         options = _cells_for(w, view, tile, floors, free)
         if options:
             found = (tile, options)
         else:
-            w.s.stack_discards.append(tile)
+            w.own("stack_discards").append(tile)
     if found is None:
         _no_new_room(w, seat, card, floors, or_room)
         return

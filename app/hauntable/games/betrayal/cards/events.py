@@ -735,7 +735,7 @@ def _mirror(w: World, seat: int, card: str) -> list | None:
 
 @task("mirror_variant")
 def mirror_variant(w: World, seat: int, card: str, option: str) -> None:
-    w.s.marks["mirror"] = [*w.s.marks.get("mirror", []), option]
+    w.own("marks")["mirror"] = [*w.s.marks.get("mirror", []), option]
     if option == MIRROR_VARIANTS[0]:
         w.say(f"{card}: your reflection hands you an item", "card.say", card=card, variant="reflection")
         w.then(("draw_card", dict(seat=seat, deck="item")))
@@ -807,7 +807,7 @@ def meant_deck(w: World, seat: int, card: str) -> None:
 
 
 def _pile(w: World, deck: str) -> list[str]:
-    return w.s.stack if deck == "rooms" else w.deck(deck)
+    return w.own("stack") if deck == "rooms" else w.deck(deck)
 
 
 @task("meant_order")
@@ -864,7 +864,7 @@ def _slide(w: World, seat: int, card: str) -> list | None:
     """The Slide's token goes in the drawer's room; an explorer in the basement hands the roll to the next
     explorer to the left not in the basement (nobody: the card is discarded)."""
     room = w.s.explorers[seat].room
-    w.s.tokens["Slide"] = room
+    w.own("tokens")["Slide"] = room
     w.say(f"{card}: a Slide token is put in the {room}", "card.token", card=card, token="Slide", room=room)
     who = next((s for s in w.seats_from(seat) if w.s.house[w.s.explorers[s].room].floor != "basement"), None)
     if who is None:
@@ -966,7 +966,7 @@ def wall_switch(w: World, seat: int, card: str, option: str) -> None:
             w.say(f"{card}: no room is left for this floor; the card is discarded", "card.nothing")
             return
         tile, rotation = found
-        w.s.stack.remove(tile)
+        w.own("stack").remove(tile)
         w.then(
             (
                 "place_tile",
@@ -995,8 +995,8 @@ def wall_tokens(w: World, room: str, other: str | None, cell: list | None = None
         other = w.s.cells.get(tuple(cell))
         if other is None:
             return
-    w.s.tokens["Wall Switch"] = room
-    w.s.tokens["Wall Switch 2"] = other
+    w.own("tokens")["Wall Switch"] = room
+    w.own("tokens")["Wall Switch 2"] = other
     w.say(
         f"Revolving Wall: the wall between the {room} and the {other} turns",
         "card.token",
@@ -1052,6 +1052,5 @@ def what_the_move(w: World, seat: int, room: str, floor: str, x: int, y: int) ->
 
     free = w.s.config.house_rules.door_matching == "free"
     rotation = HouseView(w.s, w.content).placements(room, (floor, x, y), None, free, ignore=room)[0][0]
-    w.s.house[room] = Placed(floor, x, y, rotation)
-    w.s.house_changed()
+    w.place(room, Placed(floor, x, y, rotation))
     w.say(f"The {room} moves to {floor} {x},{y}", "card.room_moved", room=room, floor=floor, x=x, y=y)

@@ -221,7 +221,7 @@ def crystal_deck(w: World, seat: int, card: str, option: str) -> None:
 def crystal_card(w: World, seat: int, card: str, deck: str, option: str) -> None:
     rest = [c for c in w.s.decks[deck] if c != option]
     rng = Rng(w.s.rng, raw=True)
-    w.s.decks[deck] = [option, *rng.shuffled(rest)]
+    w.own("decks")[deck] = [option, *rng.shuffled(rest)]
     w.s.rng = rng.state
     w.say(
         f"{w.who(seat)} shuffles the {deck} stack and puts a card of their choice on top",

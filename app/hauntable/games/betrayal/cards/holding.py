@@ -82,10 +82,10 @@ def lose_card(w: World, seat: int, name: str, to: str, room: str | None = None) 
     elif to == "stack":
         if w.s.config.cards == "virtual":
             rng = Rng(w.s.rng, raw=True)
-            w.s.decks[deck] = rng.shuffled([*w.s.decks[deck], name])
+            w.own("decks")[deck] = rng.shuffled([*w.s.decks[deck], name])
             w.s.rng = rng.state
     elif to == "room":
-        w.s.tokens[PILE + name] = room or e.room
+        w.own("tokens")[PILE + name] = room or e.room
     rules = rules_of(name)
     if rules is not None and rules.on_lose:
         w.then(("effects", dict(seat=seat, card=name, effects=list(rules.on_lose))))
@@ -222,7 +222,7 @@ def resolve_card_action(w: World, inp: Input) -> None:
         return
     w.s.turn.tried.append(f"item:{name}")
     if isinstance(inp, Take):
-        del w.s.tokens[PILE + name]
+        del w.own("tokens")[PILE + name]
         w.say(f"{e.name} picks up the {name}", "item.take", who=e.name, card=name)
         get_card(w, seat, name)
     elif isinstance(inp, Drop):
@@ -285,7 +285,7 @@ def _discard_self(w: World, seat: int, card: str) -> None:
 
 @effect_op("untoken")
 def _untoken(w: World, seat: int, card: str, name: str) -> None:
-    if w.s.tokens.pop(name, None) is not None:
+    if w.own("tokens").pop(name, None) is not None:
         w.say(f"The {name} token is removed", "card.untoken", token=name)
 
 
@@ -443,7 +443,7 @@ def dog_errands(w: World, seat: int) -> list[tuple[str, str, str]]:
     from hauntable.games.betrayal.cards.effects import distances
 
     here = w.s.explorers[seat].room
-    near = {r for r, d in distances(w, here, dog=True).items() if d <= 6}
+    near = set(distances(w, here, dog=True, limit=6))
     tried = w.s.turn.tried
     out = []
     for tok, room in sorted(w.s.tokens.items()):
@@ -492,7 +492,7 @@ def dog_errand(w: World, seat: int, errands: list, labels: list, option: str) ->
     verb, item, room = errands[labels.index(option)]
     w.s.turn.tried.append(f"item:{item}")
     if verb == "fetch":
-        del w.s.tokens[PILE + item]
+        del w.own("tokens")[PILE + item]
         w.say(
             f"The Dog brings {w.who(seat)} the {item} from the {room}",
             "card.dog_fetch",
@@ -530,9 +530,9 @@ def music_room(w: World) -> str | None:
 def _music_toggle(w: World, seat: int, card: str) -> None:
     now = not w.s.marks.get(MUSIC_OPEN)
     if now:
-        w.s.marks[MUSIC_OPEN] = True
+        w.own("marks")[MUSIC_OPEN] = True
     else:
-        w.s.marks.pop(MUSIC_OPEN, None)
+        w.own("marks").pop(MUSIC_OPEN, None)
     w.say(
         f"{w.who(seat)} {'opens' if now else 'closes'} the Music Box",
         "card.music_box",
