@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hauntable.engine.game import Step
@@ -29,8 +30,8 @@ class Betrayal:
     def new_game(self, config: GameConfig) -> Step:
         return new_game(config)
 
-    def apply(self, state: State, inp: Input) -> Step:
-        return apply(state, inp)
+    # the rules' apply itself (no method in between: a replay calls it for every input)
+    apply: Callable[[State, Input], Step] = staticmethod(apply)
 
 
 GAME = Betrayal()

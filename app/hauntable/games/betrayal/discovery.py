@@ -4,6 +4,8 @@ reshuffles, the card drawn on first discovery, and the same draws when the table
 
 from __future__ import annotations
 
+import functools
+
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.house import OPPOSITE, Cell, HouseView, doors_of, neighbour
@@ -485,15 +487,23 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move
     w.then(("gain_card", dict(seat=seat, deck=deck, name=w.deck(deck).pop(0), room=room)))
 
 
+@functools.cache
+def _card_rules():
+    """The card rules and how a held card takes effect, looked up once: the card package imports this module
+    (through rooms), so it cannot be imported at the top, and an import in ``gain_card`` costs ~1 us."""
+    from hauntable.games.betrayal.cards import CARD_RULES
+    from hauntable.games.betrayal.cards.holding import get_card
+
+    return CARD_RULES, get_card
+
+
 @task("gain_card")
 def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None) -> None:
     """The drawn card goes to the explorer (items, omens) or to the discard pile (events), then its rules
     run: what it does on drawing and, for items and omens, what holding it changes (C5)."""
-    from hauntable.games.betrayal.cards import CARD_RULES
-    from hauntable.games.betrayal.cards.holding import get_card
-
+    card_rules, get_card = _card_rules()
     e = w.explorer(seat)
-    rules = CARD_RULES.get(name)
+    rules = card_rules.get(name)
     if deck == "omen":
         w.s.omens_drawn += 1
         w.s.turn.omen_drawn, w.s.turn.omen_room = name, room or e.room

@@ -60,7 +60,7 @@ class HouseView:
         self.state = state
         self.content = content
         self.board = board_of(state)
-        self._lifted: tuple[object, dict[tuple[str, str], list[Cell]]] | None = None  # see _doorways_without
+        self._lifted: tuple[object, dict[tuple[str, str], list[Cell]]] | None = None  # see doorways_without
 
     def room_at(self, cell: Cell) -> str | None:
         return self.state.cells.get(cell)
@@ -130,10 +130,10 @@ class HouseView:
             return self._floor_open_besides(floor, cell)  # the common case: a new tile, asked per tile drawn
         if name == ignore and (cell not in cells or cells[cell] == ignore):
             # a tile lifted and laid again (the Mystic Elevator, asked for every doorway it may go to)
-            return any(t != cell for t in self._doorways_without(floor, ignore))
+            return any(t != cell for t in self.doorways_without(floor, ignore))
         return self._rest_open_scan(floor, name, cell, doors, ignore)
 
-    def _doorways_without(self, floor: str, lifted: str) -> list[Cell]:
+    def doorways_without(self, floor: str, lifted: str) -> list[Cell]:
         """The empty cells doors of ``floor`` lead to once tile ``lifted`` is lifted: found once per view
         and house (the house may change while a view is held)."""
         cells = self.state.cells

@@ -364,7 +364,7 @@ def elevator_targets(w: World, floors: tuple[str, ...]) -> list[Target]:
     view = HouseView(w.s, w.content)
     out = []
     for floor in floors:
-        for cell in sorted({c for _, _, c in view.open_doorways(floor, ignore=ELEVATOR)}):
+        for cell in sorted(set(view.doorways_without(floor, ELEVATOR))):
             if view.placements(ELEVATOR, cell, None, True, ignore=ELEVATOR):
                 out.append(Target(*cell))
     return out

@@ -335,6 +335,7 @@ def action_prompt(w: World) -> ChooseAction:
 
 
 _share_state = copier(State)  # every field shared: for a twin that is only read
+_new_tuple = tuple.__new__
 
 
 def _finished(state: State, out: list) -> Step:
@@ -347,7 +348,7 @@ def _finished(state: State, out: list) -> Step:
         twin = _share_state(state)
         twin.awaiting = None
         prompt.look_at(twin)
-    return Step(state, tuple(out))
+    return _new_tuple(Step, (state, tuple(out)))  # the named tuple without its Python-level __new__
 
 
 def action_options(w: World, left: int) -> tuple[Input, ...]:

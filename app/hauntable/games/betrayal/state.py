@@ -63,10 +63,10 @@ class Explorer:
     marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # small card memories (Mask on, ...)
 
     def copy(self) -> Explorer:
-        return _copy_explorer(self)
+        return copy_explorer(self)
 
 
-_copy_explorer = copier(
+copy_explorer = copier(
     Explorer, traits=dict, items=list, omens=list, bonuses_taken=list, excess=dict, kept=list, marks=dict
 )
 
@@ -84,10 +84,10 @@ class Turn:
     elevator_moved: bool = False
 
     def copy(self) -> Turn:
-        return _copy_turn(self)
+        return copy_turn(self)
 
 
-_copy_turn = copier(Turn, tried=list)
+copy_turn = copier(Turn, tried=list)
 
 
 @dataclasses.dataclass(slots=True)
@@ -183,7 +183,7 @@ def _copy_data(value: Any) -> Any:
 _copy_state = copier(
     State,
     explorers=list,
-    turn=Turn.copy,
+    turn=copy_turn,
     pending=list,
     haunt=lambda h: None if h is None else _copy_data(h),  # plain nested data: copied whole
 )

@@ -16,7 +16,7 @@ from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.sides import is_traitor
-from hauntable.games.betrayal.state import Explorer, Placed, State
+from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer
 
 TaskFn = Callable[..., None]
 TASKS: dict[str, TaskFn] = {}
@@ -84,7 +84,7 @@ class World:
     def explorer(self, seat: int) -> Explorer:
         """The explorer at ``seat``, safe to change (copied from the previous state on first use)."""
         if seat not in self._owned:
-            self.s.explorers[seat] = self.s.explorers[seat].copy()
+            self.s.explorers[seat] = copy_explorer(self.s.explorers[seat])
             self._owned.add(seat)
         return self.s.explorers[seat]
 

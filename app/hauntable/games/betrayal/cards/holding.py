@@ -14,6 +14,10 @@ import functools
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import IllegalAction
 from hauntable.engine.rng import Rng
+
+# The package defines CARD_RULES before it imports this module (a function-level import costs ~1 us,
+# and rules_of is asked a few times per input)
+from hauntable.games.betrayal.cards import CARD_RULES
 from hauntable.games.betrayal.cards.effects import discard_kept, effect_op, holds
 from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Use
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -27,20 +31,7 @@ STUCK = ("Webs", "Debris")
 
 
 def rules_of(name: str):
-    from hauntable.games.betrayal.cards import CARD_RULES
-
     return CARD_RULES.get(name)
-
-
-_TABLE: list = []
-
-
-def _rules_table():
-    if not _TABLE:
-        from hauntable.games.betrayal.cards import CARD_RULES
-
-        _TABLE.append(CARD_RULES)
-    return _TABLE[0]
 
 
 def held(w: World, seat: int) -> list[str]:
@@ -179,7 +170,7 @@ def card_actions(w: World) -> list[Input]:
     if stuck(w, seat):
         return out
     tried = w.s.turn.tried
-    table = _rules_table()
+    table = CARD_RULES
     for name in (*e.items, *e.omens):
         if tried and f"item:{name}" in tried:
             continue
