@@ -74,11 +74,9 @@ def arrive(
     discovered: bool = False,
 ) -> None:
     """The explorer walks into ``room`` through its door facing ``entry``; movement is spent (B2.1)."""
-    e = w.explorer(seat)
-    e.room = room
-    w.s.turn.moved += cost
     spec = w.content.rooms[room]
-    e.side = entry if spec.barrier and len(spec.doors) > 1 else None
+    e = w.move_explorer(seat, room, entry if spec.barrier and len(spec.doors) > 1 else None)
+    w.s.turn.moved += cost
     if not discovered:
         w.say(f"{e.name} moves to the {room}", "move", who=e.name, room=room)
     if effects:
@@ -88,12 +86,9 @@ def arrive(
 @task("land")
 def land(w: World, seat: int, room: str) -> None:
     """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side)."""
-    e = w.explorer(seat)
-    e.room = room
     spec = w.content.rooms[room]
-    e.side = None
-    if spec.barrier and len(spec.doors) > 1:
-        e.side = HouseView(w.s, w.content).doors(room)[0]
+    side = HouseView(w.s, w.content).doors(room)[0] if spec.barrier and len(spec.doors) > 1 else None
+    e = w.move_explorer(seat, room, side)
     w.say(f"{e.name} lands in the {room}", "land", who=e.name, room=room)
 
 
@@ -109,10 +104,8 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
             w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered, music=False)))
             return
     spec = w.content.rooms[room]
-    e = w.explorer(seat)
     if spec.slide_to:  # B6.2: the turn cannot end on the chute
-        e.room = spec.slide_to
-        e.side = None
+        e = w.move_explorer(seat, spec.slide_to)
         w.say(
             f"{e.name} slides down the {room} to the {spec.slide_to}",
             "room.slide",

@@ -431,7 +431,7 @@ def haunt_result(w: World, seat: int, total: int) -> None:
             omens=w.s.omens_drawn,
         )
         return
-    omen, room = w.s.turn.omen_drawn, w.explorer(seat).room
+    omen, room = w.s.turn.omen_drawn, w.s.explorers[seat].room
     chart = w.content.haunt_chart
     chart_room = room if room in chart else w.s.turn.omen_room
     number = chart.get(chart_room, {}).get(omen)

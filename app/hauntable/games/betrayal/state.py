@@ -69,6 +69,7 @@ class Explorer:
 copy_explorer = copier(
     Explorer, traits=dict, items=list, omens=list, bonuses_taken=list, excess=dict, kept=list, marks=dict
 )
+share_explorer = copier(Explorer)  # traits and cards shared: for a move (World.move_explorer)
 
 
 @dataclasses.dataclass(slots=True)

@@ -16,7 +16,7 @@ from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.sides import is_traitor
-from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer
+from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer, share_explorer
 
 TaskFn = Callable[..., None]
 TASKS: dict[str, TaskFn] = {}
@@ -87,6 +87,18 @@ class World:
             self.s.explorers[seat] = copy_explorer(self.s.explorers[seat])
             self._owned.add(seat)
         return self.s.explorers[seat]
+
+    def move_explorer(self, seat: int, room: str, side: str | None = None) -> Explorer:
+        """Put the explorer at ``seat`` in ``room`` (on ``side`` of a barrier). Most inputs are moves that
+        change nothing else: the explorer is copied, but its traits and cards stay shared with the
+        previous state until ``explorer`` is asked for it. Change only ``room`` and ``side`` of the
+        explorer returned."""
+        if seat not in self._owned and ("moved", seat) not in self._copied:
+            self.s.explorers[seat] = share_explorer(self.s.explorers[seat])
+            self._copied.add(("moved", seat))
+        e = self.s.explorers[seat]
+        e.room, e.side = room, side
+        return e
 
     def own(self, field: str) -> Any:
         """The state's container ``field`` (house, stack, stack_discards, decks, card_discards, tokens,
