@@ -53,6 +53,8 @@ def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(conf
             break
         prompt = step.awaiting
         before = state_hash(step.state)
+        # the cell index, kept up to date tile by tile (World.place), is the one the house gives
+        assert step.state.cells == {(p.floor, p.x, p.y): name for name, p in step.state.house.items()}
         if isinstance(prompt, ChooseAction):
             w = World(step.state, CONTENT)
             fast = [str(m) for m in legal_moves(w)] if prompt.movement_left else []

@@ -110,9 +110,16 @@ class World:
         return getattr(self.s, field)
 
     def place(self, room: str, placed: Placed) -> None:
-        """Lay ``room`` (or move it) in the house."""
-        self.own("house")[room] = placed
-        self.s.house_changed()
+        """Lay ``room`` (or move it) in the house. The cell index is updated, not rebuilt (it is shared with
+        the previous state, so it is copied: a dict copy is cheaper than building it again)."""
+        house = self.own("house")
+        cells = dict(self.s.cells)
+        old = house.get(room)
+        if old is not None and cells.get((old.floor, old.x, old.y)) == room:
+            del cells[(old.floor, old.x, old.y)]
+        cells[(placed.floor, placed.x, placed.y)] = room
+        house[room] = placed
+        self.s._cells = cells
 
     def deck(self, name: str) -> list[str]:
         """The draw pile of ``name`` (omen, item, event), safe to change (copied on first use)."""
