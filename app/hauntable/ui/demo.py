@@ -50,7 +50,8 @@ def closed_basement(rooms: dict[str, tuple[int, int, int]], seed: int = 3) -> tu
 
     content = load_content()
     channel, sim = game_at(seed, 0)
-    s = channel.step.state
+    s = channel.step.state  # changed in place: its house, stack and explorers are copied first (shared)
+    s.house, s.stack, s.explorers = dict(s.house), list(s.stack), [e.copy() for e in s.explorers]
     for name, (x, y, rotation) in rooms.items():
         s.house[name] = Placed("basement", x, y, rotation)
         s.stack.remove(name)
