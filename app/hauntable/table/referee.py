@@ -41,7 +41,7 @@ from typing import Any
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
-from hauntable.engine.rejections import Rejection
+from hauntable.engine.rejections import IllegalAction, Rejection
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.house import STEP, HouseView
 from hauntable.games.betrayal.inputs import Choose, DrawCard, Move, PlaceTile, Roll
@@ -204,6 +204,25 @@ class Referee:
         house = self.session.step.state.house
         names = [room for room, _, _ in prompt.moves] + list(prompt.turned)
         return [(p.floor, p.x, p.y) for name in dict.fromkeys(names) if (p := house.get(name)) is not None]
+
+    def check_touch(self, inp: Input) -> None:
+        """Check a tap against what the readers saw before the screen submits it: ``done`` while a
+        rearranged floor (B3.3.5) still has a moved tile the readers have not seen at its new cell is
+        refused, or the game's house and the one on the table would differ from then on."""
+        with self._lock:
+            awaiting = self.session.step.awaiting
+            if not isinstance(awaiting, RearrangeFloor) or getattr(inp, "option", None) != "done":
+                return
+            seq, arrived = self._arrived
+            if seq != self.session.step.state.seq:
+                arrived = set()
+            waiting = [(room, x, y) for room, x, y in awaiting.moves if room not in arrived]
+            if waiting:
+                room, x, y = waiting[0]
+                raise IllegalAction(
+                    f"Lay the {room} at {awaiting.floor} {x},{y} first: the readers have not seen it there.",
+                    "B3.3.5",
+                )
 
     def refresh(self) -> None:
         """Re-read what the game awaits and tell the scanner and the LEDs; call after an input made

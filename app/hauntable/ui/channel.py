@@ -53,6 +53,7 @@ class Channel:
         self.history: list[Step] = [session.step]
         self._listeners: list[Listener] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
+        self._checks: list[Callable[[Input], None]] = []
 
     @property
     def step(self) -> Step:
@@ -71,6 +72,11 @@ class Channel:
         if on_refusal is not None:
             self._refusal_listeners.append(on_refusal)
 
+    def add_check(self, check: Callable[[Input], None]) -> None:
+        """Have ``check`` look at every input before the session does; it refuses one by raising a
+        Rejection (the table referee refuses a ``done`` its readers contradict)."""
+        self._checks.append(check)
+
     def submit(self, inp: Input, seq: int, source: str | None = None) -> Step | None:
         """Submit ``inp`` answered to the prompt stamped ``seq``; None (and a Refusal) if refused.
 
@@ -85,6 +91,8 @@ class Channel:
                     f"That prompt is out of date (it was for step {seq}, the game is at {self.seq}).",
                     None,
                 )
+            for check in self._checks:
+                check(inp)
             step = self.session.submit(inp, source=source or self.source)
         except Rejection as exc:
             refusal = Refusal(seat, exc.sentence, exc.code, exc.rule, self.seq)

@@ -111,6 +111,7 @@ class TableSimulator:
             lights=self.lights,
             on_step=lambda step: self.channel.catch_up(step),  # a move and its placement: both shown
         )
+        channel.add_check(self.referee.check_touch)  # a Done the readers contradict is refused (B3.3.5)
 
     def close(self) -> None:
         self.lights.close()

@@ -482,6 +482,10 @@ STRINGS = {
     ),
     "rej.B3.2": "Lege das Plättchen hinter die benutzte Tür, so gedreht, dass die Türen zusammentreffen.",
     "rej.B3.3": "Dieses Plättchen würde das Stockwerk schließen: lege es beiseite und ziehe ein anderes.",
+    "rej.B3.3.5": (
+        "Zuerst die Plättchen wie angezeigt versetzen: "
+        "die Leser haben noch nicht jedes versetzte Plättchen an seinem neuen Platz gesehen."
+    ),
     "rej.B3.4": "Dieses Stockwerk ist vollständig: es gibt keine Raumplättchen mehr dafür.",
     "rej.B3.5": "Das ist nicht die Karte, die dieser Raum verlangt.",
     "rej.B4.3": "Verteile genau den Schaden, auf die Eigenschaften, die er treffen darf.",

@@ -466,6 +466,10 @@ STRINGS = {
     "rej.B3.1": "That tile cannot be laid here: it belongs on another floor or is not in the stack.",
     "rej.B3.2": "Lay the tile beyond the door used, turned so its doors meet.",
     "rej.B3.3": "That tile would close the floor: set it aside and draw another.",
+    "rej.B3.3.5": (
+        "Move the tiles as the screen says first: "
+        "the readers have not seen every moved tile in its new place."
+    ),
     "rej.B3.4": "This floor is complete: no room tiles are left for it.",
     "rej.B3.5": "That is not the card this room asks for.",
     "rej.B4.3": "Split the damage exactly, onto the traits it may go to.",
