@@ -65,3 +65,20 @@ def test_the_panel_plays_turns_through_mock_readers_scanner_and_referee(make_app
         assert all(s.startswith("virtual-tower:") for s in by_kind["roll"])  # via the referee's on_roll
         assert len([r for r in logged if r.kind == "place"]) >= 4
         assert Session.resume(log, game_id).state_hash == h.app.channel.session.state_hash
+
+
+def test_a_tap_while_a_house_tile_is_off_the_table_is_refused_until_it_is_back(make_app):
+    h = make_app(seed=5)  # the first tile laid has no card: the turn prompt comes back
+    h.tap_text("Touch to play")
+    h.tap_text("Start the game")
+    h.tap(h.find("Go East\n?"))
+    h.tap_text("Lay next tile")
+    h.tap_text("Pull / return tile")  # a tile of the house lifted: play waits for it
+    seq = h.app.channel.seq
+    h.tap_text("End turn")
+    refusal = h.app.channel.last_refusal
+    assert refusal is not None and refusal.code == "table/paused" and h.app.channel.seq == seq
+    assert refusal.sentence.startswith("Play waits for the table: Put the ")
+    h.tap_text("Pull / return tile")  # back on its cell
+    h.tap_text("End turn")
+    assert h.app.channel.last_refusal is None and h.app.channel.seq > seq

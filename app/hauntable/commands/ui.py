@@ -1,4 +1,4 @@
-"""``hauntable ui``: the Kivy table app with the table simulator (what ``make run`` should start).
+"""``hauntable ui``: the Kivy table app, on the table's readers or with the table simulator (``make run``).
 
 Kivy reads the environment when it is imported, so the defaults (no argv parsing, no ~/.kivy writes,
 logging through Python) are set here before any Kivy import. ``--kiosk`` makes the window full screen and
@@ -18,7 +18,7 @@ from hauntable.paths import add_data_dir_argument, db_path
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "ui",
-        help="the touchscreen table app (Kivy) with the table simulator",
+        help="the touchscreen table app (Kivy), on the readers or with the table simulator",
         description="The Hauntable table app with a simulator panel for the hardware.",
     )
     p.add_argument(
@@ -40,7 +40,14 @@ def add_parser(subparsers: Any) -> None:
         "--backend",
         choices=("mock", "pi"),
         default=os.environ.get("HAUNTABLE_BACKEND") or "mock",
-        help="hardware backend for the admin self-test (default: $HAUNTABLE_BACKEND, else mock)",
+        help="hardware backend of the self-test and a live table (default: $HAUNTABLE_BACKEND, else mock)",
+    )
+    p.add_argument(
+        "--table",
+        choices=("live", "simulated"),
+        default=os.environ.get("HAUNTABLE_TABLE") or None,
+        help="Betrayal on the table's readers (live) or through the simulator panel (simulated) "
+        "(default: $HAUNTABLE_TABLE, else live on the pi backend, simulated on mock)",
     )
     p.add_argument(
         "--export-dir",
@@ -100,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         pin_file=pin_file,
         layout=args.layout,
         backend=args.backend,
+        table=args.table,
         export_dir=args.export_dir,
         tower_port=tower_port(args),
         tower_raw_log=str(db_path(args.data_dir).with_name("dice-serial.log")),

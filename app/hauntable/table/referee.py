@@ -92,6 +92,12 @@ class Verdict:
 IGNORED = Verdict(False)
 
 
+class TablePaused(Rejection):
+    """A tap while a tile of the house is off the table: play waits until it is back."""
+
+    code = "table/paused"
+
+
 class Referee:
     """Maps observations to engine inputs for one session at one table.
 
@@ -206,10 +212,13 @@ class Referee:
         return [(p.floor, p.x, p.y) for name in dict.fromkeys(names) if (p := house.get(name)) is not None]
 
     def check_touch(self, inp: Input) -> None:
-        """Check a tap against what the readers saw before the screen submits it: ``done`` while a
-        rearranged floor (B3.3.5) still has a moved tile the readers have not seen at its new cell is
-        refused, or the game's house and the one on the table would differ from then on."""
+        """Check a tap against what the readers saw before the screen submits it. While a tile of the house
+        is off the table play waits for it, taps too (``TablePaused``); ``done`` while a rearranged floor
+        (B3.3.5) still has a moved tile the readers have not seen at its new cell is refused, or the game's
+        house and the one on the table would differ from then on."""
         with self._lock:
+            if self._missing:
+                raise TablePaused(f"Play waits for the table: {self.pause_message()}.")
             awaiting = self.session.step.awaiting
             if not isinstance(awaiting, RearrangeFloor) or getattr(inp, "option", None) != "done":
                 return

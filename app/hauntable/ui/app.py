@@ -32,7 +32,7 @@ from hauntable.paths import db_path
 from hauntable.session import Session
 from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
-from hauntable.ui.simulator import SimResult, TableSimulator
+from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
 
 SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle", "ghostsetup", "secret")
 KV_DIR = Path(__file__).parent / "screens"
@@ -50,23 +50,17 @@ class UiSettings:
     house_rules: dict[str, str | bool] = dataclasses.field(default_factory=dict)  # for the next game
     export_dir: str | None = None  # log export goes here instead of a detected USB drive (kiosk/media.py)
     layout: str | None = None  # the table's layout file (default: $HAUNTABLE_LAYOUT or hardware/reference)
-    backend: str | None = "mock"  # the self-test's backend; None: $HAUNTABLE_BACKEND, else the layout's
+    backend: str | None = (
+        "mock"  # the self-test's and a live table's; None: $HAUNTABLE_BACKEND, else the layout's
+    )
+    # Betrayal's table: "live" (the readers, ui/live_table.py) or "simulated" (the simulator panel's hands);
+    # None: live on the pi backend, simulated on the mock
+    table: str | None = None
     tower_port: str | None = None  # the dice tower's serial port (ui/tower.py); None: virtual dice only
     tower_raw_log: str | None = None  # the tower's raw serial traffic goes here (dice-serial.log)
     # the table's data directory (paths.data_dir): the tag registry, and the admin menu's choices, which
     # are loaded at start and saved on every change (kiosk/settings.py); None: nothing is saved
     data_dir: str | None = None
-
-
-def sim_text(result: SimResult) -> str:
-    """A simulator action's result in the current language; an engine refusal the referee passed on is
-    worded by its rule id like a refusal at the seat (``i18n.refusal_text``)."""
-    params = result.params
-    if result.key == "sim.referee" and "code" in params:
-        return i18n.refusal_text(params["code"], params.get("rule"), params["message"])
-    if result.key == "sim.referee" and "referee" in params:
-        return i18n.referee_text(params["referee"], params, params["message"])
-    return i18n.tr(result.key, **params)
 
 
 class HauntableApp(App):
@@ -82,6 +76,7 @@ class HauntableApp(App):
     haunt_shown = False  # the haunt banner was shown for this game
     notice = StringProperty("")  # shown on the attract screen for the operator (a damaged log set aside)
     castle_table = ObjectProperty(None, allownone=True)  # a simulated Geisterstunde table, when chosen
+    live_table = ObjectProperty(None, allownone=True)  # Betrayal on the real readers (ui/live_table.py)
     resume_offer = StringProperty("")  # who was playing the unfinished logged game and how far it got
     tower_state = StringProperty("")  # the dice tower's link state ("ready", "lost", ...); "" without one
 
@@ -304,7 +299,44 @@ class HauntableApp(App):
         """The house rules the next game starts with (chosen in the admin menu; defaults otherwise)."""
         return HouseRules(**self.settings.house_rules)
 
+    def table_kind(self) -> str:
+        """``live`` or ``simulated`` (see UiSettings.table)."""
+        from hauntable.ui.live_table import table_kind
+
+        return table_kind(self.settings.table, self.settings.backend, self.settings.layout)
+
+    def _open_live_table(self) -> None:
+        """Play on the readers; if the backend cannot start, say why and let the simulator panel stand in
+        (out loud: the play screen's notice names the error)."""
+        from hauntable.engine.rejections import HauntableError
+        from hauntable.ui.live_table import AppTable
+
+        try:
+            self.live_table = AppTable(
+                self.channel,
+                layout=self.settings.layout,
+                backend=self.settings.backend,
+                registry=self.registry_path(),
+                post=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0),
+                on_change=self._redraw,
+            )
+        except (HauntableError, OSError) as exc:
+            Logger.error("Hauntable: the table's readers cannot start: %s", exc)
+            self.sim_message = i18n.tr("live.unavailable", error=str(exc))
+
+    def _close_live_table(self) -> None:
+        if self.live_table is not None:
+            self.live_table.close()
+            self.live_table = None
+
+    def table_notice(self) -> str:
+        """The line under the prompt: the live referee's latest message, else the simulator's."""
+        if self.live_table is not None and self.live_table.message:
+            return self.live_table.message
+        return self.sim_message
+
     def _attach(self, session: Session) -> None:
+        self._close_live_table()
         self.channel = Channel(session)
         self.channel.bind(on_step=lambda _s: self._redraw(), on_refusal=self._refused)
         if session.game.name == "geisterstunde":
@@ -315,9 +347,13 @@ class HauntableApp(App):
             self.refresh()
             return
         seed = session.step.state.config.seed
-        self.simulator = TableSimulator(self.channel, seed, self.content)
-        self.dice = VirtualDice(seed + 1)
         self.sim_message = ""
+        self.simulator = None
+        if self.table_kind() == "live":
+            self._open_live_table()
+        if self.live_table is None:
+            self.simulator = TableSimulator(self.channel, seed, self.content)
+        self.dice = VirtualDice(seed + 1)
         self.game_running = True
         self.haunt_shown = session.step.state.haunt is not None  # a resumed haunt goes straight on
         self._open_tower(session)
@@ -370,6 +406,7 @@ class HauntableApp(App):
         return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
 
     def on_stop(self) -> None:
+        self._close_live_table()
         if self.tower is not None:
             self.tower.close()
             self.tower = None
@@ -435,6 +472,7 @@ class HauntableApp(App):
         if self.castle_table is not None:
             self.castle_table.close()
         self.castle_table = None
+        self._close_live_table()
         self.channel = self.simulator = None
         self.game_running = False
         self.go("attract")

@@ -36,6 +36,7 @@ from hauntable.table.lights import Lights
 from hauntable.table.referee import DRAW_PAD, Referee, Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
+from hauntable.ui import i18n
 from hauntable.ui.channel import Channel
 
 TOWER_SOURCE = "virtual-tower"
@@ -66,6 +67,17 @@ def told_params(verdict: Verdict) -> dict[str, Any]:
     elif verdict.code:
         params.update(dict(verdict.params), referee=verdict.code)
     return params
+
+
+def sim_text(result: SimResult) -> str:
+    """A simulator action's (or a live table's) result in the current language; an engine refusal the
+    referee passed on is worded by its rule id like a refusal at the seat (``i18n.refusal_text``)."""
+    params = result.params
+    if result.key == "sim.referee" and "code" in params:
+        return i18n.refusal_text(params["code"], params.get("rule"), params["message"])
+    if result.key == "sim.referee" and "referee" in params:
+        return i18n.referee_text(params["referee"], params, params["message"])
+    return i18n.tr(result.key, **params)
 
 
 class TableSimulator:

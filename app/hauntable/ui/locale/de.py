@@ -75,6 +75,9 @@ STRINGS = {
     "sim.title": "Tisch-Simulator",
     "sim.place_tile": "Nächstes Plättchen legen",
     "sim.draw_card": "Karte aufs Kartenfeld",
+    "live.lay_tile": "Lege das neue Plättchen auf das beleuchtete Feld des Tisches.",
+    "live.draw_card": "Lege die gezogene Karte auf das Kartenfeld.",
+    "live.unavailable": "Die Leser des Tisches arbeiten nicht ({error}): das Simulator-Feld springt ein.",
     "sim.throw": "Würfel in den Turm",
     "sim.pull": "Plättchen heben / zurück",
     "sim.unplug": "Turm aus- / einstecken",
@@ -530,6 +533,9 @@ STRINGS = {
     "rej.code.rule/illegal": "Das ist jetzt nicht erlaubt.",
     "rej.code.input/unreadable": "Diese Eingabe ist nicht lesbar.",
     "rej.code.input/not_awaited": "Darauf wartet das Spiel gerade nicht.",
+    "rej.code.table/paused": (
+        "Das Spiel wartet: ein Plättchen des Hauses fehlt auf dem Tisch. Lege es zuerst zurück."
+    ),
     "out.combat.attack": "{who} greift {target} an ({trait})",
     "out.combat.attack.frenzy": "{who} greift {target} in blutigem Rausch an",
     "out.traitor.revolving": "{who} ist der Verräter und schlüpft durch {card}",

@@ -82,15 +82,16 @@ class PlayScreen(Screen):
         tower = app.tower_text()
         if self._built_for != (state.seq, app.lang, tower):
             self._built_for = (state.seq, app.lang, tower)
-            sim = {
+            sim = {  # the simulator panel's hands; a live table's hands are real (none shown)
                 "throw": lambda: app.sim("throw"),
                 "place_tile": lambda: app.sim("place_tile"),
                 "draw_card": lambda: app.sim("draw_card"),
                 "rearrange": lambda: app.sim("rearrange"),
             }
+            sim = sim if app.simulator is not None else {}
             self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual, tower)
         self.prompt_bar.refusal = sentence
-        self.prompt_bar.notice = app.sim_message
+        self.prompt_bar.notice = app.table_notice()
         self.ids.happened.text = "\n".join(self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
         hidden = is_hidden_haunt(state) and state.haunt.get("winner") is None

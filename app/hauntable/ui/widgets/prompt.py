@@ -39,7 +39,8 @@ class DicePad(BoxLayout):
     """Tower, virtual dice, or faces entered by hand: one die button per die, tap cycles 0 -> 1 -> 2.
 
     ``tower`` is the real tower's status line (the players throw and the roll arrives by itself); None
-    without one, when the simulator's "throw into the tower" button stands in for it.
+    without one, when the simulator's "throw into the tower" button (``throw``) stands in for it, if there
+    is a simulator.
     """
 
     faces = ListProperty([])
@@ -50,7 +51,7 @@ class DicePad(BoxLayout):
         dice: int,
         seq: int,
         submit: Submit,
-        throw: Callable[[], object],
+        throw: Callable[[], object] | None,
         roll_virtual: Callable[[], object],
         tower: str | None = None,
         **kwargs,
@@ -60,9 +61,9 @@ class DicePad(BoxLayout):
         super().__init__(**kwargs)
         self.seq, self.faces, self._submit = seq, [0] * dice, submit
         top = BoxLayout(spacing=6)
-        if tower is None:  # no tower configured: the simulator's hands throw into a virtual one
+        if tower is None and throw is not None:  # no tower: the simulator's hands throw into a virtual one
             top.add_widget(_big(tr("dice.throw_tower"), lambda *_: throw(), name="dice-tower"))
-        else:  # the real tower: the players throw, the roll arrives by itself
+        elif tower is not None:  # the real tower: the players throw, the roll arrives by itself
             status = Label(text=tower, font_size=18, bold=True, halign="center", color=(0.6, 0.9, 0.6, 1))
             status.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
             top.add_widget(status)
@@ -138,6 +139,14 @@ class MonsterPad(BoxLayout):
         self._submit(dataclasses.replace(self.inp, **self.values), self.seq)
 
 
+def _note(text: str, name: str = "") -> Label:
+    """A line telling the players what to do with their hands (no button: the table reads it)."""
+    note = Label(text=text, font_size=20, bold=True, halign="center", color=(0.6, 0.9, 0.6, 1))
+    note.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+    note.name = name
+    return note
+
+
 def _big(text: str, on_release, name: str = "") -> Button:
     b = Button(text=text, font_size=18, halign="center")
     b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
@@ -199,13 +208,18 @@ class PromptBar(BoxLayout):
             return
         self.heading.text = heading(state, prompt)
         if isinstance(prompt, RollDice):
-            self.area.add_widget(DicePad(prompt.dice, state.seq, submit, sim["throw"], roll_virtual, tower))
+            self.area.add_widget(
+                DicePad(prompt.dice, state.seq, submit, sim.get("throw"), roll_virtual, tower)
+            )
             return
-        if isinstance(prompt, AwaitTile):
-            self.area.add_widget(_big(tr("sim.place_tile"), lambda *_: sim["place_tile"](), name="sim-tile"))
-            return
-        if isinstance(prompt, AwaitCard):
-            self.area.add_widget(_big(tr("sim.draw_card"), lambda *_: sim["draw_card"](), name="sim-card"))
+        if isinstance(prompt, AwaitTile | AwaitCard):
+            tile = isinstance(prompt, AwaitTile)
+            action, name = ("place_tile", "sim-tile") if tile else ("draw_card", "sim-card")
+            if action in sim:  # the simulator's hands
+                do = sim[action]
+                self.area.add_widget(_big(tr(f"sim.{action}"), lambda *_: do(), name=name))
+            else:  # a live table: the players' own hands, on the readers
+                self.area.add_widget(_note(tr("live.lay_tile" if tile else "live.draw_card"), "live-hands"))
             return
         if isinstance(prompt, RearrangeFloor) and "rearrange" in sim:  # B3.3: the hands move the tiles first
             move = _big(tr("sim.rearrange"), lambda *_: sim["rearrange"](), name="sim-rearrange")

@@ -1,0 +1,113 @@
+"""The real table under the app: its readers scanned by :class:`~hauntable.table.live.LiveTable`, the
+referee's conclusions carried to the app's thread, its messages worded like the simulator panel's.
+
+``hauntable ui`` plays Betrayal through a live table when ``--table live`` (the default on the ``pi``
+backend): hands lay tiles and cards on the readers, the scanner thread reads them, and the referee, run
+on the app's thread through ``post``, submits what they mean. With ``--table simulated`` (the default on
+the ``mock`` backend) the simulator panel's buttons are the hands instead. A live table on the mock
+backend runs at a real table's pace (its clock is the monotonic one), which is how it is tested here.
+
+Kivy-free: the app passes ``post`` (``Clock.schedule_once``) and ``on_change`` (a redraw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from hauntable.engine.game import Step
+from hauntable.table.backends import backend_name, load_backend
+from hauntable.table.clock import MonotonicClock
+from hauntable.table.layout import load_layout
+from hauntable.table.live import LiveTable
+from hauntable.table.registry import TagRegistry
+from hauntable.ui.channel import Channel
+from hauntable.ui.simulator import SimResult, sim_text, told_params
+
+TABLES = ("live", "simulated")
+
+
+def table_kind(table: str | None, backend: str | None, layout: str | None) -> str:
+    """``live`` or ``simulated``: as configured, else live on the ``pi`` backend and simulated on the mock
+    (``backend`` None: ``$HAUNTABLE_BACKEND``, else the layout's)."""
+    if table is not None:
+        if table not in TABLES:
+            raise ValueError(f"unknown table {table!r}; known: {', '.join(TABLES)}")
+        return table
+    if backend is None:
+        backend = backend_name(load_layout(layout))
+    return "live" if backend == "pi" else "simulated"
+
+
+class AppTable:
+    """Backend, tag registry and live table for one game; the referee's latest message in ``message``.
+
+    Raises what the backend raises when it cannot start (``BackendError``: no SPI, a missing package), so
+    the app can say so and fall back to the simulator panel out loud.
+    """
+
+    def __init__(
+        self,
+        channel: Channel,
+        *,
+        layout: str | None,
+        backend: str | None,
+        registry: Path | str,
+        post: Callable[[Callable[[], None]], None],
+        on_change: Callable[[], None],
+    ):
+        table_layout = load_layout(layout)
+        name = backend or backend_name(table_layout)
+        self.backend = load_backend(
+            table_layout, name, **({"clock": MonotonicClock()} if name == "mock" else {})
+        )
+        self.channel = channel
+        self.message = ""
+        self._on_change = on_change
+        self._closed = False
+
+        def post_while_open(job: Callable[[], None]) -> None:
+            # the scanner may have posted a reading just before close(): it must not reach a closed registry
+            post(lambda: None if self._closed else job())
+
+        try:
+            self.registry = TagRegistry(registry)
+            self.table = LiveTable(
+                channel.session,
+                self.backend,
+                self.registry,
+                post=post_while_open,
+                on_step=self._stepped,
+                on_message=self._told,
+            )
+        except BaseException:
+            self.backend.close()
+            raise
+        channel.add_check(self.table.referee.check_touch)  # a Done the readers contradict is refused (B3.3.5)
+        channel.bind(
+            on_step=lambda _step: self.table.refresh()
+        )  # a touch moved the game on: re-aim the readers
+
+    def _stepped(self, step: Step) -> None:
+        """The referee's input was accepted: its last words are done with; the screen shows the step."""
+        self.message = ""
+        self.channel.catch_up(step)
+
+    def _told(self, _sentence: str) -> None:
+        verdict = self.table.referee.told[-1]
+        self.message = sim_text(SimResult(False, "sim.referee", told_params(verdict)))
+        self._on_change()
+
+    @property
+    def paused(self) -> bool:
+        """A tile of the house is off the table: play waits until it is back."""
+        return self.table.paused
+
+    def close(self) -> None:
+        """Stop the scanner, put the LEDs out, close the registry and the backend. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        self.table.close()
+        self.registry.close()
+        self.backend.close()

@@ -1,0 +1,86 @@
+"""Betrayal on a live table in the real app window: the readers (the mock backend at a real table's pace)
+are scanned in their thread, the referee runs on Kivy's thread, and a tag laid by hand becomes a logged
+placement; no simulator button is shown, the prompt tells the players to use their hands, the referee's
+refusals appear under the prompt, and a backend that cannot start is named on screen while the simulator
+panel stands in (issue 5: what the app plays on at the table)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from hauntable.engine.log import GameLog
+from hauntable.games.betrayal.content import load_content
+from hauntable.table.registry import TagRegistry
+from hauntable.ui.simulator import tag_uid
+
+CONTENT = load_content()
+
+
+def enrol_every_tile(h) -> None:
+    """What the admin menu's "Enrol tags" did for this table's tiles (the simulator's sticker UIDs)."""
+    with TagRegistry(h.app.registry_path()) as registry:
+        for name in CONTENT.room_tiles():
+            registry.enrol(tag_uid("tile", name), "tile", name)
+
+
+def frames_until(h, done, seconds: float = 5.0) -> bool:
+    """Draw frames (which run what the scanner thread posted) until ``done()`` or the time is up."""
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            return False
+        h.frames(1)
+    return True
+
+
+def test_a_tile_laid_on_a_live_table_is_read_placed_and_logged_with_no_simulator(make_app, tmp_path):
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        h = make_app(seed=3, log=log, table="live", backend="mock")
+        enrol_every_tile(h)
+        h.tap_text("Touch to play")
+        h.tap_text("Start the game")
+        assert h.app.live_table is not None and h.app.simulator is None
+        h.tap(h.find("Go East\n?"))
+        assert "Lay the new tile on the lit cell of the table." in h.texts()
+        with pytest.raises(LookupError):
+            h.find(name="sim-tile")  # no simulated hands on a live table
+
+        readers = h.app.live_table.backend
+        readers.reader("ground:0,0").place(tag_uid("tile", "Chapel"))  # not the cell the explorer opened
+        assert frames_until(h, lambda: bool(h.app.table_notice()))
+        assert h.app.table_notice() == "Lay the tile at ground 4,0, beyond the door that was used."
+        assert "Chapel" not in h.app.channel.step.state.house
+        h.frames(2)
+        assert "Lay the tile at ground 4,0" in h.texts()  # under the prompt
+        readers.reader("ground:0,0").lift(tag_uid("tile", "Chapel"))
+
+        readers.reader("ground:4,0").place(tag_uid("tile", "Creaky Hallway"))
+        assert frames_until(h, lambda: "Creaky Hallway" in h.app.channel.step.state.house)
+        placed = h.app.channel.step.state.house["Creaky Hallway"]
+        assert (placed.floor, placed.x, placed.y) == ("ground", 4, 0)
+        h.frames(3)
+        assert "Creaky Hallway" in h.texts()  # the outcome on screen: the catch-up reached the listeners
+        row = log.inputs(h.app.channel.session.game_id)[-1]
+        assert row.kind == "place" and row.source == "table:ground:4,0"
+
+
+def test_a_live_table_whose_readers_cannot_start_says_why_and_the_simulator_stands_in(make_app):
+    h = make_app(seed=3, table="live", backend="pi")  # no spidev on this machine: the pi backend fails
+    h.tap_text("Touch to play")
+    with pytest.warns(RuntimeWarning, match="table backend 'pi' failed"):
+        h.tap_text("Start the game")
+    assert h.app.live_table is None and h.app.simulator is not None
+    assert h.app.table_notice().startswith("The table's readers are not working")
+    h.tap(h.find("Go East\n?"))
+    assert h.find(name="sim-tile")  # the simulator panel's hands instead
+
+
+def test_the_table_is_live_on_the_pi_backend_and_simulated_on_the_mock():
+    from hauntable.ui.live_table import table_kind
+
+    assert table_kind(None, "pi", None) == "live" and table_kind(None, "mock", None) == "simulated"
+    assert table_kind("simulated", "pi", None) == "simulated" and table_kind("live", "mock", None) == "live"
+    with pytest.raises(ValueError, match="unknown table"):
+        table_kind("virtual", "mock", None)
