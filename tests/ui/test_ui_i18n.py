@@ -412,16 +412,44 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
 
 
 def referee_codes() -> set[str]:
-    """Every code the table referee gives its own messages (read from its syntax tree)."""
-    path = APP / "table" / "referee.py"
+    """Every code the table referee gives its own messages (read from its syntax tree); the codes of its
+    Rejection classes are refusals, worded as ``rej.code.<code>`` (``refusal_codes``)."""
+    tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
+    refusals = {id(n) for c in _rejection_classes(tree) for n in c.body}
     codes = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
             codes.add(node.value.value)
         named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
-        if named and isinstance(node.value, ast.Constant):
+        if named and isinstance(node.value, ast.Constant) and id(node) not in refusals:
             codes.add(node.value.value)
     return codes
+
+
+def _rejection_classes(tree: ast.AST) -> list[ast.ClassDef]:
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ClassDef) and any(getattr(b, "id", "") == "Rejection" for b in n.bases)
+    ]
+
+
+def test_the_referees_own_refusals_have_a_sentence_in_every_language():
+    """A tap the referee refuses (``Referee.check_touch``: play waits for a lifted tile) is worded by its
+    code, since it enforces no rule of the rulebooks."""
+    tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
+    codes = {
+        n.value.value
+        for c in _rejection_classes(tree)
+        for n in c.body
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+    }
+    assert "table/paused" in codes
+    missing = {
+        (lang, c) for c in codes for lang in i18n.LANGUAGES if f"rej.code.{c}" not in i18n.catalog(lang)
+    }
+    assert not missing, sorted(missing)
+    assert i18n.refusal_text("table/paused", None, "Play waits...", "de").startswith("Das Spiel wartet")
 
 
 def test_every_referee_message_has_a_code_and_a_sentence_in_every_language():
