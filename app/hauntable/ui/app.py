@@ -50,9 +50,7 @@ class UiSettings:
     house_rules: dict[str, str | bool] = dataclasses.field(default_factory=dict)  # for the next game
     export_dir: str | None = None  # log export goes here instead of a detected USB drive (kiosk/media.py)
     layout: str | None = None  # the table's layout file (default: $HAUNTABLE_LAYOUT or hardware/reference)
-    backend: str | None = (
-        "mock"  # the self-test's and a live table's; None: $HAUNTABLE_BACKEND, else the layout's
-    )
+    backend: str | None = "mock"  # the self-test's and a live table's; None: $HAUNTABLE_BACKEND or layout's
     # Betrayal's table: "live" (the readers, ui/live_table.py) or "simulated" (the simulator panel's hands);
     # None: live on the pi backend, simulated on the mock
     table: str | None = None
@@ -300,10 +298,15 @@ class HauntableApp(App):
         return HouseRules(**self.settings.house_rules)
 
     def table_kind(self) -> str:
-        """``live`` or ``simulated`` (see UiSettings.table)."""
+        """``live`` or ``simulated`` (see UiSettings.table); live when the layout that would decide cannot
+        be read, so that the play screen names the error (``_open_live_table``)."""
+        from hauntable.engine.rejections import HauntableError
         from hauntable.ui.live_table import table_kind
 
-        return table_kind(self.settings.table, self.settings.backend, self.settings.layout)
+        try:
+            return table_kind(self.settings.table, self.settings.backend, self.settings.layout)
+        except HauntableError:
+            return "live"
 
     def _open_live_table(self) -> None:
         """Play on the readers; if the backend cannot start, say why and let the simulator panel stand in
