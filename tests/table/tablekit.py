@@ -16,7 +16,9 @@ from hauntable.session import Session
 from hauntable.table.backends import set_default_backend
 from hauntable.table.backends.mock import MockBackend
 from hauntable.table.layout import load_layout
+from hauntable.table.referee import Referee
 from hauntable.table.registry import TagRegistry
+from hauntable.table.scanner import Scanner
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 REFERENCE = load_layout(HARDWARE / "reference.toml")
@@ -75,3 +77,33 @@ def table_session(tmp_path: Path | None = None, **kw) -> Session:
     if tmp_path is None:
         return Session.new("betrayal", config)
     return Session.new("betrayal", config, log=GameLog(tmp_path / "table.sqlite3"))
+
+
+class RefereeTable:
+    """A mock reference table wired to a session: backend -> scanner -> referee -> session. ``lay`` and
+    ``lift`` move a tag and scan for ``seconds`` of simulated time; they return every verdict."""
+
+    def __init__(self, session: Session, registry: TagRegistry):
+        self.backend = MockBackend(REFERENCE)
+        self.session = session
+        self.scanner = Scanner(self.backend.readers(), self.backend.clock)
+        self.referee = Referee(session, REFERENCE, registry, scanner=self.scanner)
+        self.verdicts: list = []
+        self.scanner.on_event = lambda e: self.verdicts.append(self.referee.observe(e))
+
+    def lay(self, uid: str, reader: str, seconds: float = 0.06) -> list:
+        self.backend.reader(reader).place(uid)
+        return self.run(seconds)
+
+    def lift(self, uid: str, reader: str, seconds: float = 0.06) -> list:
+        self.backend.reader(reader).lift(uid)
+        return self.run(seconds)
+
+    def run(self, seconds: float) -> list:
+        self.verdicts.clear()
+        self.scanner.run_for(seconds)
+        return list(self.verdicts)
+
+    @property
+    def awaiting(self):
+        return self.session.step.awaiting

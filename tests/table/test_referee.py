@@ -5,46 +5,17 @@ from __future__ import annotations
 
 import pytest
 import tablekit
-from tablekit import ATTIC, AXE, CRYSTAL_BALL, DINING, HALLWAY, KITCHEN, REFERENCE, STRANGER, table_session
+from tablekit import ATTIC, AXE, CRYSTAL_BALL, DINING, HALLWAY, KITCHEN, STRANGER, table_session
 
 from hauntable.engine.log import GameLog
 from hauntable.games.betrayal.inputs import Rotate
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, ChooseRotation, RollDice
 from hauntable.session import Session
-from hauntable.table.backends.mock import MockBackend
-from hauntable.table.referee import Referee
-from hauntable.table.scanner import Scanner
 
 registry = tablekit.registry
 
 
-class Table:
-    """A mock reference table wired to a session: backend -> scanner -> referee -> session."""
-
-    def __init__(self, session: Session, registry):
-        self.backend = MockBackend(REFERENCE)
-        self.session = session
-        self.scanner = Scanner(self.backend.readers(), self.backend.clock)
-        self.referee = Referee(session, REFERENCE, registry, scanner=self.scanner)
-        self.verdicts = []
-        self.scanner.on_event = lambda e: self.verdicts.append(self.referee.observe(e))
-
-    def lay(self, uid: str, reader: str, seconds: float = 0.06):
-        self.backend.reader(reader).place(uid)
-        return self.run(seconds)
-
-    def lift(self, uid: str, reader: str, seconds: float = 0.06):
-        self.backend.reader(reader).lift(uid)
-        return self.run(seconds)
-
-    def run(self, seconds: float):
-        self.verdicts.clear()
-        self.scanner.run_for(seconds)
-        return list(self.verdicts)
-
-    @property
-    def awaiting(self):
-        return self.session.step.awaiting
+Table = tablekit.RefereeTable
 
 
 @pytest.fixture

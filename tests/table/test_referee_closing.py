@@ -5,7 +5,7 @@ to change, a moved tile is seen arriving at its new cell and a turn is confirmed
 from __future__ import annotations
 
 import tablekit
-from tablekit import REFERENCE, table_session
+from tablekit import table_session
 
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Choose
@@ -13,9 +13,6 @@ from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, RearrangeFloo
 from hauntable.games.betrayal.rules import action_prompt
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World
-from hauntable.table.backends.mock import MockBackend
-from hauntable.table.referee import Referee
-from hauntable.table.scanner import Scanner
 
 CONTENT = load_content()
 registry = tablekit.registry
@@ -36,31 +33,14 @@ DEAD_ENDS = {"Crypt": (3, 4, 2), "Pentagram Chamber": (4, 3, 2), "Vault": (3, 2,
 TURNABLE = {"Kitchen": (3, 4, 1), "Pentagram Chamber": (4, 3, 2), "Vault": (4, 4, 2), "Crypt": (3, 2, 0)}
 
 
-class Table:
-    def __init__(self, session, registry):
-        self.backend = MockBackend(REFERENCE)
-        self.session = session
-        self.scanner = Scanner(self.backend.readers(), self.backend.clock)
-        self.referee = Referee(session, REFERENCE, registry, scanner=self.scanner)
-        self.verdicts = []
-        self.scanner.on_event = lambda e: self.verdicts.append(self.referee.observe(e))
+class Table(tablekit.RefereeTable):
+    """Tiles laid and lifted by name (``TAGS``), scanned for a second; only the verdicts with a message."""
 
     def lay(self, name: str, reader: str, seconds: float = 1.0):
-        self.backend.reader(reader).place(TAGS[name])
-        return self.run(seconds)
+        return [v for v in super().lay(TAGS[name], reader, seconds) if v.message]
 
     def lift(self, name: str, reader: str, seconds: float = 1.0):
-        self.backend.reader(reader).lift(TAGS[name])
-        return self.run(seconds)
-
-    def run(self, seconds: float):
-        self.verdicts.clear()
-        self.scanner.run_for(seconds)
-        return [v for v in self.verdicts if v.message]
-
-    @property
-    def awaiting(self):
-        return self.session.step.awaiting
+        return [v for v in super().lift(TAGS[name], reader, seconds) if v.message]
 
 
 # every room holds someone or something, so none can shift; the Gymnasium and the Kitchen can swap

@@ -477,8 +477,7 @@ def test_the_referees_own_messages_on_the_simulated_table_read_in_the_table_lang
     cell and on the draw pad, a silent reader and an unknown tag, as the simulator panel shows them."""
     from hauntable.games.betrayal.prompts import ChooseAction
     from hauntable.table.referee import Verdict
-    from hauntable.ui.app import sim_text
-    from hauntable.ui.simulator import SimResult, told_params
+    from hauntable.ui.simulator import SimResult, sim_text, told_params
 
     channel = Channel(Session.new("betrayal", demo.config(3, 4)))
     sim = TableSimulator(channel, 3)

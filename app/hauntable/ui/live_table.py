@@ -98,11 +98,6 @@ class AppTable:
         self.message = sim_text(SimResult(False, "sim.referee", told_params(verdict)))
         self._on_change()
 
-    @property
-    def paused(self) -> bool:
-        """A tile of the house is off the table: play waits until it is back."""
-        return self.table.paused
-
     def close(self) -> None:
         """Stop the scanner, put the LEDs out, close the registry and the backend. Idempotent."""
         if self._closed:
