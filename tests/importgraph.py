@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("paths",),
     ("engine",),
     ("games",),
-    ("table", "session"),
+    ("gamelog", "table", "session"),
     ("ui", "textui", "commands", "kiosk"),
     ("cli",),
 )
@@ -70,28 +70,39 @@ def _resolve(known: dict[str, Path], source: str, is_package: bool, node: ast.AS
         yield sub if sub in known else mod
 
 
+def _parents(known: dict[str, Path], source: str, target: str) -> Iterable[str]:
+    """The packages importing ``target`` runs first that are not ``source``'s own ancestors: importing
+    ``a.b.c`` runs ``a/b/__init__.py``, so a package's ``__init__`` takes part in the graph."""
+    parts = target.split(".")
+    for n in range(2, len(parts)):
+        package = ".".join(parts[:n])
+        if package in known and not (source == package or source.startswith(package + ".")):
+            yield package
+
+
+def _visit(known, name, is_package, lines, node, in_function, out) -> None:
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.Import | ast.ImportFrom):
+            around = " ".join(lines[max(0, child.lineno - 2) : child.end_lineno])
+            why = "# why:" in around
+            targets = list(_resolve(known, name, is_package, child))
+            for target in targets:
+                for package in _parents(known, name, target):
+                    out.append(Import(name, package, child.lineno, in_function, why))
+                out.append(Import(name, target, child.lineno, in_function, why))
+            if in_function and not targets:  # a library imported inside a function counts too
+                out.append(Import(name, "", child.lineno, True, why))
+        inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        _visit(known, name, is_package, lines, child, inner, out)
+
+
 def imports(known: dict[str, Path] | None = None) -> list[Import]:
+    """Every import statement's hauntable targets (and the packages they run), at any depth."""
     known = known or modules()
     out: list[Import] = []
     for name, path in known.items():
         text = path.read_text()
-        lines = text.splitlines()
-        tree = ast.parse(text)
-        is_package = path.name == "__init__.py"
-
-        def visit(node: ast.AST, in_function: bool) -> None:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.Import | ast.ImportFrom):
-                    around = " ".join(lines[max(0, child.lineno - 2) : child.end_lineno])
-                    for target in _resolve(known, name, is_package, child):
-                        out.append(Import(name, target, child.lineno, in_function, "# why:" in around))
-                    if in_function and not any(True for _ in _resolve(known, name, is_package, child)):
-                        around_ok = "# why:" in around
-                        out.append(Import(name, "", child.lineno, True, around_ok))
-                inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
-                visit(child, inner)
-
-        visit(tree, False)
+        _visit(known, name, path.name == "__init__.py", text.splitlines(), ast.parse(text), False, out)
     return out
 
 

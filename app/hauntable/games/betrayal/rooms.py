@@ -439,7 +439,7 @@ def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = Fals
     if len(choices) == 1:
         apply_split(w, seat, kind, choices[0].amounts())
     else:
-        w.ask(prompt, on="split", seat=seat, kind=kind)
+        w.ask(prompt, seat=seat, kind=kind)  # answered by the split resolver (rules.py), no task
 
 
 @task("skull_choice")
