@@ -94,9 +94,9 @@ def references() -> tuple[list[Ref], list[Ref]]:
         }
         built: dict[str, set[str]] = {}  # variable -> the prompt classes assigned to it in this module
         for n in ast.walk(tree):
-            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and len(n.targets) == 1:
-                if isinstance(n.targets[0], ast.Name):
-                    built.setdefault(n.targets[0].id, set()).add(_callee(n.value))
+            assigned = isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and len(n.targets) == 1
+            if assigned and isinstance(n.targets[0], ast.Name):
+                built.setdefault(n.targets[0].id, set()).add(_callee(n.value))
         for node in ast.walk(tree):
             if id(node) in skipped:
                 continue
@@ -184,6 +184,7 @@ def test_every_task_in_the_rule_set_is_queued_somewhere():
 def test_the_rule_set_is_built_the_same_each_time_and_refuses_a_name_marked_twice(monkeypatch):
     again = build()
     assert again.tasks == RULES.tasks and again.effect_ops == RULES.effect_ops
+
     def twin(w, seat):  # a second function marked with an existing task name
         pass
 
