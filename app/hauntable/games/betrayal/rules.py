@@ -1,5 +1,7 @@
-"""The Betrayal reducer: set-up, the explorer's turn, movement and its checks, answering prompts, the end
-of a turn and the haunt roll. Rule ids (B1.1, ...) refer to docs/rules.md.
+"""The Betrayal reducer, at the top of the rules: set-up, ``apply`` (answer the awaited prompt, then run the
+queued tasks of the rule set until one asks a prompt), the turn prompt and what it offers. Movement checks
+are in movement.py, the end of a turn and the haunt roll in turns.py. Rule ids (B1.1, ...) refer to
+docs/rules.md.
 """
 
 from __future__ import annotations
