@@ -29,9 +29,9 @@ EXPLORATION_HAUNT = {"haunt.begins", "haunt.no"}
 EXPANSIONS = {"damage.{kind}": ("damage.physical", "damage.mental")}
 
 # not translated through an out.<code> entry: the card's effect summary is card content, translated per
-# card in ui/locale/cards_<lang>.py (checked in test_ui_i18n.py)
+# card in the cards catalog (ui/locale/<lang>/LC_MESSAGES/cards.po, checked in test_ui_i18n.py)
 FALLBACK_OUTCOMES = {
-    "card.summary": "per card, from ui/locale/cards_<lang>.py",
+    "card.summary": "per card, from the cards catalog (cards.po)",
 }
 
 
