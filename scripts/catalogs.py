@@ -110,7 +110,7 @@ def extract() -> None:
 
 
 def pybabel(*args: str) -> None:
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    CommandLineInterface().run(["pybabel", *args])
 
 
 def update() -> None:
@@ -127,7 +127,7 @@ def update() -> None:
                 "-l",
                 lang,
                 "--init-missing",
-                "--no-location",
+                "--previous",
                 "--width",
                 "100",
             )
