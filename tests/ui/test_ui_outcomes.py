@@ -18,7 +18,17 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.ui import demo, i18n
 
 BETRAYAL = Path(i18n.__file__).resolve().parents[1] / "games" / "betrayal"
-EXPLORATION = ("rules.py", "rooms.py", "discovery.py", "world.py", "house.py", "cards")
+EXPLORATION = (
+    "rules.py",
+    "movement.py",
+    "turns.py",
+    "predicates.py",
+    "rooms.py",
+    "discovery.py",
+    "world.py",
+    "house.py",
+    "cards",
+)
 
 # codes of the phases after exploration (the haunt, combat: other issues) are not checked here, even when
 # their say() calls live in these modules; the two haunt codes exploration itself emits are
