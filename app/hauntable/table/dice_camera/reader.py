@@ -147,7 +147,7 @@ def _ratio(on: np.ndarray, off: np.ndarray, cal: Calibration) -> tuple[np.ndarra
 
 
 def _blobs(ratio: np.ndarray, cal: Calibration) -> list[np.ndarray]:
-    dice = ((ratio < 0.62) | (ratio > 1.6)).astype(np.uint8) & cal.floor
+    dice = ((ratio < 0.6) | (ratio > 1.3)).astype(np.uint8) & cal.floor
     dice = cv2.morphologyEx(dice, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     dice = cv2.morphologyEx(dice, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     contours, _ = cv2.findContours(dice, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -314,9 +314,10 @@ def calibrate_dice(on: np.ndarray, off: np.ndarray, cal: Calibration) -> tuple[C
                 areas[kind].append(float(stats[i, cv2.CC_STAT_AREA]))
                 marks[kind].append(float(np.median(inner[lab == i])))
     new = dataclasses.replace(cal)
-    if sides:
-        new.side = float(np.median(sides))
-        new.dice_checked = len(sides)
+    if sides:  # a second throw (the d6 after the Betrayal dice) refines the first
+        seen = cal.dice_checked
+        new.side = (cal.side * seen + float(np.median(sides)) * len(sides)) / (seen + len(sides))
+        new.dice_checked = seen + len(sides)
     new.body, new.mark, new.mark_area = dict(cal.body), dict(cal.mark), dict(cal.mark_area)
     for kind in KINDS:
         if bodies[kind]:

@@ -283,3 +283,15 @@ def calibration_scene(rng: np.random.Generator, build: Build, kinds=("betrayal",
     """What the operator does for the dice step: all dice thrown flat, none touching, none cocked."""
     scene = random_scene(rng, build, n=n, kinds=kinds, touching=0.0, cocked=0.0, ambient=(0.0, 0.2))
     return dataclasses.replace(scene, shadow=None)
+
+
+def pair_up(scene: Scene, read, side: float) -> list[tuple[Die, object]]:
+    """Each die of ``scene`` with the reader's die nearest its centre (None when nothing was found
+    within half a side): how the tests and the bench grade a :class:`~.reader.TrayRead`."""
+    out = []
+    for die in scene.dice:
+        best = min(read.dice, key=lambda r: (r.x - die.x) ** 2 + (r.y - die.y) ** 2, default=None)
+        if best is not None and math.hypot(best.x - die.x, best.y - die.y) > 0.5 * side:
+            best = None
+        out.append((die, best))
+    return out
