@@ -92,26 +92,20 @@ def main(argv: list[str] | None = None) -> int:
         if sorted(read.faces) != sorted(f for f in scene.truth if f is not None) or None in scene.truth:
             wrong_rolls += 1
     flat = counts["dice"] - counts["cocked"]
-    print(
-        f"camera dice reader: {counts['dice']} dice in {throws} throws, seed {args.seed}, hall light <= {args.hall}"
-    )
-    print(
-        f"  builds: die side {', '.join(str(b.side) for b in BUILDS)} px; generated in {time.perf_counter() - started:.0f} s"
-    )
-    print(
-        f"  flat dice read on the first throw: {counts['read']}/{flat} = {100 * counts['read'] / flat:.2f} %"
-    )
-    print(f"  flat dice asked again (unsure): {counts['unsure']} ({dict(reasons)}); WRONG: {counts['WRONG']}")
-    print(
-        f"  cocked dice asked again: {counts['cocked asked again']}/{counts['cocked']}; read anyway: {counts['cocked READ']}"
-    )
-    print(
-        f"  rolls delivered: {delivered}/{throws}; re-throw asked: {rethrows}; WRONG rolls delivered: {wrong_rolls}"
-    )
     ms = np.array(times) * 1000
-    print(
-        f"  read time per throw: p50 {np.percentile(ms, 50):.1f} ms, p95 {np.percentile(ms, 95):.1f} ms, max {ms.max():.1f} ms"
-    )
+    elapsed = time.perf_counter() - started
+    lines = [
+        f"camera dice reader: {counts['dice']} dice in {throws} throws, seed {args.seed}",
+        f"  hall light <= {args.hall} x the ring; die side {', '.join(str(b.side) for b in BUILDS)} px",
+        f"  flat dice read on the first throw: {counts['read']}/{flat} = {100 * counts['read'] / flat:.2f} %",
+        f"  flat dice asked again (unsure): {counts['unsure']} {dict(reasons)}; WRONG: {counts['WRONG']}",
+        f"  cocked dice asked again: {counts['cocked asked again']}/{counts['cocked']}; "
+        f"read anyway: {counts['cocked READ']}",
+        f"  rolls delivered: {delivered}/{throws}; re-throw asked: {rethrows}; WRONG rolls: {wrong_rolls}",
+        f"  read time per throw: p50 {np.percentile(ms, 50):.1f} ms, p95 {np.percentile(ms, 95):.1f} ms, "
+        f"max {ms.max():.1f} ms (generated and read in {elapsed:.0f} s)",
+    ]
+    print("\n".join(lines))
     columns = (
         [label("betrayal", f) for f in (0, 1, 2)]
         + [label("d6", f) for f in range(1, 7)]

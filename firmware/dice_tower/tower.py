@@ -138,6 +138,9 @@ class Tower:
             # the host (re)connected or lost track: introduce ourselves, then resend from the oldest roll
             self._hello()
             self._sent_at, self._tries = None, 0
+            standing = getattr(self.settler, "standing", None)  # a camera tray's unanswered re-throw
+            if standing is not None:
+                self._error(standing)
         elif kind == protocol.STATUS:
             self._status()
         elif kind == protocol.CALIBRATE:

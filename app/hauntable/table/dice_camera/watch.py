@@ -35,6 +35,7 @@ from hauntable.table.dice_camera.reader import (
 )
 
 IDLE, ROLLING, SHOWN, RETHROW, STALE = "idle", "rolling", "shown", "rethrow", "stale"
+CALIBRATING = "calibrating"  # between the empty-tray step and the dice step: dice thrown are not rolls
 
 
 class Fault(Exception):
@@ -70,6 +71,7 @@ class CameraTray:
     MOTION = 0.002  # share of the (downscaled) tray that changed by more than MOTION_DN: something moves
     MOTION_DN = 14
     SMALL = (160, 120)
+    CALIBRATION_MS = 120_000  # an operator who never does the dice step: rolls count again after this
 
     def __init__(self, camera, state_dir: str | Path, mode: str = "betrayal", wells: int = 8):
         self.camera = camera
@@ -84,7 +86,8 @@ class CameraTray:
         self._moved_at = 0
         self._settled = False
         self._shown = 0
-        self._reported = False
+        self.standing: Fault | None = None  # the fault of the tray as it lies now, if any
+        self._before = STALE  # the state a throw started from (SHOWN: dice moved in a shown roll)
 
     # -- the firmware Tower's tray / classifier interface
 
@@ -134,7 +137,7 @@ class CameraTray:
                 cal.side, cal.body, cal.mark = self.cal.side, self.cal.body, self.cal.mark
                 cal.mark_area, cal.dice_checked = self.cal.mark_area, self.cal.dice_checked
             self.cal = cal
-            self.state = IDLE
+            self.state, self._calibrating_since = CALIBRATING, None
             return [f"light={cal.light:.0f}", f"floor={cal.floor.mean():.2f}"]
         if self.cal is None:
             raise Fault("calibrate", None, "empty_first")
@@ -175,6 +178,16 @@ class CameraTray:
     def feed(self, now: int, _entered=0, _readings=()):
         """One loop pass: look at the newest frame; a roll or a fault once the tray has settled."""
         frame = self.camera.preview()
+        if self.state == CALIBRATING:
+            self._calibrating_since = self._calibrating_since if self._calibrating_since is not None else now
+            if now - self._calibrating_since < self.CALIBRATION_MS:
+                if frame is not None:
+                    self._frame, self._small = (
+                        frame,
+                        cv2.resize(frame, self.SMALL, interpolation=cv2.INTER_AREA),
+                    )
+                return None
+            self.state = STALE  # the operator left: what lies there now was never thrown for a game
         if frame is not None:
             small = cv2.resize(frame, self.SMALL, interpolation=cv2.INTER_AREA)
             if self._small is not None:
@@ -199,7 +212,14 @@ class CameraTray:
         return on, self.camera.dark()
 
     def _settle(self):
-        before = getattr(self, "_before", self.state)
+        result = self._decide()
+        # what the players must still do (throw a die again, clear the tray) is told again to a host
+        # that connects later: an ERROR is sent once, and a replug would lose it
+        self.standing = result[1] if result is not None and result[0] == "fault" else None
+        return result
+
+    def _decide(self):
+        before = self._before
         if self.cal is None:
             self.state = IDLE
             return ("fault", Fault("uncalibrated"))
