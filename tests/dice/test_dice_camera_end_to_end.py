@@ -14,8 +14,8 @@ pytest.importorskip("cv2")
 import contextlib
 
 from gamekit import arrange, start
-from hauntable.engine.log import GameLog
 from hauntable.engine.prompts import RollDice
+from hauntable.gamelog.store import GameLog
 from hauntable.games.betrayal import GAME
 from hauntable.session import Session
 from hauntable.table.dice_camera.render import Die, Scene, empty_scene

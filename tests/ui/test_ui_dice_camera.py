@@ -11,7 +11,7 @@ pytest.importorskip("cv2")
 
 from test_ui_appliance import logged_game_at_a_roll, until
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog.store import GameLog
 from hauntable.table.dice_camera.render import Die, Scene
 from hauntable.table.dice_camera.simulated import SimulatedCameraTower
 
