@@ -101,6 +101,28 @@ message("dice.source.virtual", "virtual")
 message("dice.source.hand", "entered by hand")
 message("tower.ready", "Dice tower ready ({source}): throw the dice into it")
 message("tower.not_ready", "Dice tower not answering ({state}): roll virtual dice or enter them by hand")
+message("tower.rethrow", "Throw again the die at the {where}: the tower could not read it")
+message("tower.and", " and ")
+message("tower.place.some", "tray")
+message("tower.place.back-left", "back left")
+message("tower.place.back-middle", "back middle")
+message("tower.place.back-right", "back right")
+message("tower.place.front-left", "front left")
+message("tower.place.front-middle", "front middle")
+message("tower.place.front-right", "front right")
+plural(
+    "tower.count",
+    "n",
+    "The game asks for {n} die and the tray holds {seen}: take them all out and throw {n}",
+    "The game asks for {n} dice and the tray holds {seen}: take them all out and throw {n}",
+)
+message("tower.fault.rethrow", "A die could not be read: throw it again")
+message("tower.fault.clear", "Take every die out of the dice tray before the next throw")
+message("tower.fault.kind", "Those are not the dice this game plays with: take them out")
+message("tower.fault.overflow", "Too many dice in the tray: take them out and throw fewer")
+message("tower.fault.stale", "Dice lie in the tray from before the tower started: take them out")
+message("tower.fault.jam", "A die is stuck in the dice tower's chute")
+message("tower.fault.uncalibrated", "The dice tower is not calibrated: calibrate it from the admin menu")
 message("split.option", "{a} {n} · {b} {m}")
 message("rotation.option", "Turn {n}×: doors {doors}")
 message("target.option", "{floor} {x},{y}")
