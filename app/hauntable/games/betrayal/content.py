@@ -11,11 +11,10 @@ every reader imports them by.
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.content_files import load_content
+from hauntable.games.betrayal.content_files import DATA_DIR, load_content
 from hauntable.games.betrayal.content_model import (
     BASE_DECK_SIZES,
     BASE_EXPLORABLE_ROOMS,
-    DATA_DIR,
     DECKS,
     DIRECTIONS,
     FLOORS,

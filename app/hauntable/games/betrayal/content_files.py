@@ -14,7 +14,6 @@ from hauntable.engine.rejections import ContentError
 from hauntable.games.betrayal.content_model import (
     BASE_DECK_SIZES,
     BASE_EXPLORABLE_ROOMS,
-    DATA_DIR,
     DECKS,
     DIRECTIONS,
     FLOORS,
@@ -30,6 +29,9 @@ from hauntable.games.betrayal.content_model import (
 )
 
 # --- loading and validation -----------------------------------------------------------------------------
+
+
+DATA_DIR = Path(__file__).with_name("data")
 
 
 class _Entries:

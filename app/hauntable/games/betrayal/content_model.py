@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).with_name("data")
 TRAITS = ("speed", "might", "sanity", "knowledge")
 PHYSICAL = ("might", "speed")
 MENTAL = ("sanity", "knowledge")
