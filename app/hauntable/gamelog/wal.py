@@ -108,9 +108,7 @@ def check(wal_path: str, db_path: str, repair: bool = False) -> WalReport | None
             commit = last_commit
         page = bytes(data[at + FRAME_HEADER : at + frame_size])
         s0, s1 = _checksum(struct.pack(">II", pgno, commit) + page, big, s0, s1)
-        if (f1, f2, k1, k2) != (salt1, salt2, s0, s1) or commit != struct.unpack(">I", data[at + 4 : at + 8])[
-            0
-        ]:
+        if (f1, f2, k1, k2) != (salt1, salt2, s0, s1) or commit != stored_commit:
             bad += 1
         data[at : at + FRAME_HEADER] = struct.pack(">6I", pgno, commit, salt1, salt2, s0, s1)
         frames += 1
