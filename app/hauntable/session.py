@@ -16,7 +16,7 @@ silently diverging; ``recover`` keeps every input up to such a point and continu
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from hauntable.engine.game import GameDefinition, Step, find_game, game_names
@@ -24,7 +24,7 @@ from hauntable.engine.hashing import state_hash
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import HauntableError
 from hauntable.engine.verify import Verified, hash_distance, verify
-from hauntable.gamelog import OVER, GameLog, LogWriteError
+from hauntable.gamelog import OVER, GameLog, LogError, LoggedInput, LogReadError, LogWriteError
 
 
 class ResumeError(HauntableError):
@@ -107,7 +107,10 @@ class Session:
         if verified.problem is None:
             return session, verified
         hashes = list(verified.hashes[: verified.kept])
-        new_id = log.fork(game_id, hashes)
+        try:
+            new_id = log.fork(game_id, hashes)
+        except LogError as exc:
+            raise ResumeError(game_id, verified.problem_seq, f"{verified.problem}; and {exc}") from exc
         return cls(session.game, verified.step, log, new_id), verified
 
     @classmethod
@@ -122,7 +125,7 @@ class Session:
             step = game.new_game(game.config_from_json(record.config))
         except Exception as exc:  # a damaged config may hold any type anywhere
             raise ResumeError(game_id, 0, f"the logged config no longer starts a game: {exc}") from exc
-        verified = verify(game, step, lambda: log.iter_inputs(game_id), check, progress)
+        verified = verify(game, step, lambda: _readable(log, game_id), check, progress)
         if verified.problem is None and verified.step.over and record.status != OVER:
             with contextlib.suppress(LogWriteError):  # read-only or full: the next start finds it over
                 log.mark(game_id, OVER)
@@ -160,6 +163,17 @@ class Session:
         if step.over:
             self.log.mark(self.game_id, OVER)
         return step
+
+
+def _readable(log: GameLog, game_id: int) -> Iterator[LoggedInput]:
+    """The game's logged inputs up to the first row the file cannot give (that one as a damaged row)."""
+    seq = 0
+    try:
+        for entry in log.iter_inputs(game_id):
+            seq = entry.seq
+            yield entry
+    except LogReadError as exc:
+        yield LoggedInput(game_id, seq + 1, "", "", "", None, "", f"unreadable: {exc}")
 
 
 def _known_name(name: str) -> str:

@@ -86,35 +86,52 @@ def _free(directory: str) -> int | None:
 
 
 def _sound(log: GameLog) -> None:
-    """Read what the start needs (the newest games, the unfinished one); raises on damaged contents."""
+    """Read what the start needs: the newest games and every row of the unfinished one (what a resume
+    reads), so damage there is salvaged now, before the table offers the game. Raises LogReadError.
+    Costs the unfinished game's length, not the log's."""
     log.games(latest=2)
-    log.latest_unfinished()
+    record = log.latest_unfinished()
+    if record is not None:
+        log.scan(record.id)
 
 
-def _in_memory(path: str, state: str, why: str) -> Opened:
-    """A copy of whatever of the log can still be read, in memory, so the table plays on."""
-    source = None
-    for uri in (f"file:{path}?mode=ro", f"file:{path}?immutable=1"):
-        if not os.path.exists(path):
-            break
+def _in_memory(path: str | None, state: str, why: str) -> Opened:
+    """A copy of whatever of the log at ``path`` can still be read (nothing if None), in memory, so the
+    table plays on."""
+    log = None
+    for uri in (f"file:{path}?mode=ro", f"file:{path}?immutable=1") if path and os.path.exists(path) else ():
         try:
-            source = GameLog(uri, timeout=1.0, uri=True)
-            _sound(source)
-            break
+            with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=1.0)) as source:
+                log = GameLog.in_memory(source)
+                _sound(log)
+                break
         except (sqlite3.Error, LogError):
-            if source is not None:
-                source.close()
-            source = None
-    try:
-        log = GameLog.in_memory(source)
-    except (sqlite3.Error, LogError):
+            if log is not None:
+                log.close()
+            log = None
+    saved = "its games are shown" if log is not None else "its games cannot be shown"
+    if log is None:
         log = GameLog.in_memory()
-    finally:
-        if source is not None:
-            source.close()
-    saved = "its games are shown" if source is not None else "its games cannot be read"
     notice = f"{why} Games are NOT being saved until this is fixed; {saved} (see docs/operator.md)."
     return Opened(log, [notice], False, state)
+
+
+def truncated(path: str, in_wal: frozenset[int] = frozenset()) -> bool:
+    """The database file is shorter than its own header says and the WAL does not hold the pages it
+    lacks (a lost tail; a checkpoint cut off by a full disk leaves the pages it could not copy there)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+        size = os.path.getsize(path)
+    except OSError:
+        return False
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\0"):
+        return len(head) > 0 and len(head) < 100
+    page = struct.unpack(">H", head[16:18])[0]
+    page = 65536 if page == 1 else page
+    pages, change, valid_for = struct.unpack(">I", head[28:32])[0], head[24:28], head[92:96]
+    missing = range(size // page + 1, pages + 1)
+    return change == valid_for and any(n not in in_wal for n in missing)
 
 
 def open_table_log(path: str | os.PathLike[str], durable: bool = True) -> Opened:
@@ -135,6 +152,13 @@ def open_table_log(path: str | os.PathLike[str], durable: bool = True) -> Opened
     if busy is None and state == "ok":
         damaged_before = os.path.exists(path + CHECK_FAILED)
         report = wal.check(path + "-wal", path, repair=True)
+        if truncated(path, report.pages if report is not None else frozenset()):
+            return _salvaged(path, durable, notices, "the file is cut short")
+        if report is not None and report.lost:
+            notices.append(
+                f"The game log's journal is missing {report.lost} block(s) it had (cut short): the last "
+                "moves before the power cut may be lost."
+            )
         if report is not None and report.damaged:
             state = "repaired"
             notices.append(
@@ -149,8 +173,9 @@ def open_table_log(path: str | os.PathLike[str], durable: bool = True) -> Opened
                 os.unlink(path + CHECK_FAILED)
     try:
         log = GameLog(path, durable=durable, timeout=2.0)
-    except LogError as exc:  # a newer schema
-        return _in_memory(path, error_kind(exc), f"The game log {name} is from a newer Hauntable: {exc}")
+    except LogError as exc:  # a newer schema: not ours to read, nor to touch
+        why = f"The game log {name} is from a newer Hauntable ({exc}); it is left untouched."
+        return _in_memory(None, error_kind(exc), why)
     except sqlite3.Error as exc:
         return _trouble(path, durable, notices, exc, busy)
     try:

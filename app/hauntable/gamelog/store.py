@@ -224,14 +224,14 @@ class GameLog:
             db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
 
     @classmethod
-    def in_memory(cls, source: GameLog | None = None) -> GameLog:
+    def in_memory(cls, source: sqlite3.Connection | None = None) -> GameLog:
         """A log in RAM (a copy of ``source`` if given): the table plays on, nothing survives a restart."""
         log = cls.__new__(cls)
         log.path, log.durable = ":memory:", False
         log._db = sqlite3.connect(":memory:", isolation_level=None)
         log._db.text_factory = _text
         if source is not None:
-            source._db.backup(log._db)
+            source.backup(log._db)
         log._setup()
         return log
 
@@ -370,6 +370,16 @@ class GameLog:
             for g, s, at, src, k, p, h in cur:
                 payload, problem = _json_object(p)
                 yield LoggedInput(g, s, str(at), str(src), str(k), payload, str(h), problem)
+
+    def scan(self, game_id: int) -> int:
+        """Read every input row of a game without decoding it (a cheap check that its pages are sound);
+        returns how many. Raises LogReadError where the file is damaged."""
+        with self._reading():
+            cur = self._db.execute(
+                "SELECT length(payload_json), length(state_hash) FROM inputs WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+            return sum(1 for _ in cur)
 
     def last_seq(self, game_id: int) -> int:
         """The highest logged ``seq`` of a game (0 when it has no inputs yet)."""

@@ -36,6 +36,8 @@ class WalReport:
     bad: int
     header_bad: bool
     committed: int  # frames up to the last commit frame
+    lost: int = 0  # frames the wal-index (-shm) says the WAL held that are no longer in it
+    pages: frozenset[int] = frozenset()  # the page numbers its committed frames hold
 
     @property
     def damaged(self) -> bool:
@@ -70,6 +72,26 @@ def _plausible_page_size(size: int) -> bool:
     return 512 <= size <= 65536 and size & (size - 1) == 0
 
 
+def _indexed_frames(shm_path: str, salt1: int, salt2: int) -> int:
+    """How many valid frames the wal-index says the WAL of this generation holds (0 if unknown).
+
+    The wal-index header (two equal 48-byte copies, host byte order) is written after every commit; it is
+    not synced, so it is trusted only when both copies agree and name the WAL header's salts.
+    """
+    try:
+        with open(shm_path, "rb") as f:
+            head = f.read(96)
+    except OSError:
+        return 0
+    if len(head) < 96 or head[:48] != head[48:96]:
+        return 0
+    version, _u, _change, init, _big, _page, max_frame = struct.unpack("=IIIBBHI", head[:20])
+    salts = struct.unpack(">II", head[32:40])  # copied from the WAL header as bytes
+    if version != VERSION or not init or salts != (salt1, salt2):
+        return 0
+    return max_frame
+
+
 def check(wal_path: str, db_path: str, repair: bool = False) -> WalReport | None:
     """Check the WAL at ``wal_path`` (None when it is missing or empty); with ``repair``, rewrite the
     current generation's salts and checksums in place so SQLite replays all of its committed frames."""
@@ -98,6 +120,7 @@ def check(wal_path: str, db_path: str, repair: bool = False) -> WalReport | None
     header = struct.pack(">8I", magic, VERSION, page_size, ckpt, salt1, salt2, s0, s1)
     frames = bad = committed = 0
     last_commit = 0
+    pages: list[int] = []
     for i in range(count):
         at = HEADER + i * frame_size
         pgno, commit, f1, f2, k1, k2 = struct.unpack(">6I", data[at : at + FRAME_HEADER])
@@ -112,9 +135,12 @@ def check(wal_path: str, db_path: str, repair: bool = False) -> WalReport | None
             bad += 1
         data[at : at + FRAME_HEADER] = struct.pack(">6I", pgno, commit, salt1, salt2, s0, s1)
         frames += 1
+        pages.append(pgno)
         if commit:
             last_commit, committed = commit, frames
-    report = WalReport(frames, bad, header_bad, committed)
+    expected = _indexed_frames(wal_path[: -len("-wal")] + "-shm", salt1, salt2)
+    lost = max(0, expected - committed)
+    report = WalReport(frames, bad, header_bad, committed, lost, frozenset(pages[:committed]))
     if repair and report.damaged:
         shutil.copyfile(wal_path, f"{wal_path}.before-repair")
         data[:HEADER] = header
