@@ -505,9 +505,3 @@ card(
     "Move the room you are in (with everything in it) to another open doorway on its floor.",
     on_draw=[op("what_the")],
 )
-
-
-# --- what the tokens do when used (``use NAME``) -----------------------------------------------------------
-
-
-# --- card-specific effects ---------------------------------------------------------------------------------

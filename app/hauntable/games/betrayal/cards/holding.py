@@ -35,9 +35,6 @@ from hauntable.games.betrayal.predicates import stuck
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
 
-# --- getting and losing cards (C5, C6, C7) -----------------------------------------------------------------
-
-
 # --- the turn's card actions ---------------------------------------------------------------------------
 
 
@@ -200,18 +197,6 @@ def trade_answer(w: World, seat: int, to: int, card: str, option: str) -> None:
     )
     lose_card(w, seat, card, "hand")
     get_card(w, to, card)
-
-
-# --- tokens that stay in the house (C11) ---------------------------------------------------------------
-
-
-# --- stuck in Webs or Debris (C10) -----------------------------------------------------------------------
-
-
-# --- the Dog's errands ------------------------------------------------------------------------------------
-
-
-# --- the Music Box (C13) ---------------------------------------------------------------------------------
 
 
 # --- start and end of a turn ----------------------------------------------------------------------------
