@@ -1,6 +1,7 @@
-"""Holding cards (rules C1-C7 in docs/rules.md): getting and losing items and omens with their lasting
-trait changes, the turn actions on items (use, drop, pick up, give) and on the tokens events leave in the
-house (search the Closet, take the Secret Passage...), and explorers stuck in Webs or Debris.
+"""The turn's card actions (rules C1-C7 in docs/rules.md): using, dropping, picking up, giving and trading
+items and omens, using the tokens events leave in the house (tokens.py says what each does), freeing an
+explorer stuck in Webs or Debris (webs_and_debris.py), and the kept events' start and end of a turn.
+Getting and losing a card with its lasting trait changes is hands.py.
 
 Every action here is offered in the turn prompt only when its checks pass, and an input that was not
 offered is refused by the same checks (``check_card_action``), so a bot picking from the prompt's choices
