@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll
@@ -464,7 +464,7 @@ class HauntableApp(App):
 
     def set_aside_unfinished(self) -> None:
         """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
-        from hauntable.engine.log import ABANDONED
+        from hauntable.gamelog import ABANDONED
 
         record = self.unfinished()
         if record is not None:
@@ -474,7 +474,7 @@ class HauntableApp(App):
 
     def abandon_game(self) -> None:
         """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
-        from hauntable.engine.log import ABANDONED
+        from hauntable.gamelog import ABANDONED
 
         session = self.channel.session if self.channel is not None else None
         if session is not None and session.log is not None and not session.over:
