@@ -1,0 +1,148 @@
+"""Following the table's game log from another process, read-only, without ever holding up the app's writes.
+
+The companion opens ``table.sqlite3`` with SQLite's read-only URI (``mode=ro``) and ``query_only``: it cannot
+write the log even by mistake. The log is in WAL mode, where a reader never blocks the writer (and the
+writer never blocks a reader); each poll is one short read transaction, so checkpoints are not held back.
+``PRAGMA data_version`` tells whether anyone committed since the last poll, so an idle table costs one
+pragma per poll. The latest game is replayed input by input as the log grows (the engine is a pure fold,
+so the companion knows the state without the app telling it) and summarised by :mod:`hauntable.fleet.public`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import urllib.parse
+from dataclasses import dataclass, field
+from typing import Any
+
+from hauntable.engine.game import GameDefinition, Step, find_game
+from hauntable.engine.rejections import HauntableError
+from hauntable.fleet.public import events_between, summary
+from hauntable.gamelog.store import SCHEMA_VERSION, GameLog, LogError
+
+
+class ReadOnlyLog(GameLog):
+    """The game log opened read-only: the reading methods of :class:`GameLog`, and every write refused.
+
+    Raises ``sqlite3.OperationalError`` when the file does not exist (a read-only open never creates it).
+    """
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = os.fspath(path)
+        self.durable = False
+        uri = "file:" + urllib.parse.quote(os.path.abspath(self.path)) + "?mode=ro"
+        # a short busy timeout: the companion would rather skip a poll than wait on the table
+        self._db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=0.2, check_same_thread=False)
+        try:
+            self._db.execute("PRAGMA query_only=ON")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise LogError(f"{self.path} has log schema {version}; this version reads {SCHEMA_VERSION}.")
+        except BaseException:
+            self._db.close()
+            raise
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits (SQLite's ``PRAGMA data_version``)."""
+        return self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def latest(self) -> tuple[int, str, dict[str, Any], str] | None:
+        """The newest game: (id, game, config, status), or None when the log holds none."""
+        row = self._db.execute("SELECT id, game, config, status FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        return row[0], row[1], json.loads(row[2]), row[3]
+
+    def inputs_after(self, game_id: int, seq: int) -> list[tuple[int, str, dict[str, Any]]]:
+        """(seq, at, payload) of a game's inputs after ``seq``, in order."""
+        rows = self._db.execute(
+            "SELECT seq, at, payload_json FROM inputs WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, seq),
+        ).fetchall()
+        return [(s, at, json.loads(p)) for s, at, p in rows]
+
+
+@dataclass
+class Followed:
+    """The latest game as the companion knows it."""
+
+    game_id: int
+    definition: GameDefinition
+    step: Step
+    status: str
+    last_input_at: str | None = None
+    public: dict[str, Any] = field(default_factory=dict)
+
+
+class LogFollower:
+    """Polls the log; :meth:`poll` returns the events since the last poll and keeps :attr:`public` current.
+
+    A log that is missing, locked for longer than the busy timeout or newer than this version is not an
+    error that stops the companion: ``problem`` says what is wrong and the next poll tries again.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = os.fspath(path)
+        self.log: ReadOnlyLog | None = None
+        self.current: Followed | None = None
+        self.problem: str | None = None
+        self._version: int | None = None
+
+    @property
+    def public(self) -> dict[str, Any] | None:
+        """The public summary of the latest game plus its last input time, or None before any game."""
+        if self.current is None:
+            return None
+        return self.current.public | {"last_input_at": self.current.last_input_at}
+
+    def poll(self) -> list[dict[str, Any]]:
+        try:
+            events = self._poll()
+        except (sqlite3.Error, LogError, HauntableError) as exc:
+            self.problem = f"game log: {exc}"
+            self.close()
+            return []
+        self.problem = None
+        return events
+
+    def _poll(self) -> list[dict[str, Any]]:
+        if self.log is None:
+            self.log = ReadOnlyLog(self.path)
+            self._version = None
+        version = self.log.data_version()
+        if version == self._version and self.current is not None:
+            return []
+        self._version = version
+        latest = self.log.latest()
+        if latest is None:
+            return []
+        gid, name, config, status = latest
+        events: list[dict[str, Any]] = []
+        cur = self.current
+        if cur is None or cur.game_id != gid:
+            definition = find_game(name)
+            step = definition.new_game(definition.config_from_json(config))
+            previous = cur.public if cur is not None else None
+            cur = self.current = Followed(gid, definition, step, status)
+            cur.public = summary(name, gid, status, step.state)
+            events += events_between(previous, cur.public)
+        before = cur.public
+        for seq, at, payload in self.log.inputs_after(gid, cur.step.state.seq):
+            cur.step = cur.definition.apply(cur.step.state, cur.definition.inputs.from_json(payload))
+            if cur.step.state.seq != seq:
+                raise LogError(f"game {gid}: replaying seq {seq} gives seq {cur.step.state.seq}")
+            cur.last_input_at = at
+            now = summary(name, gid, status, cur.step.state)
+            events += events_between(before, now)
+            before = now
+        cur.status = status
+        cur.public = summary(name, gid, status, cur.step.state)
+        events += events_between(before, cur.public)
+        return events
+
+    def close(self) -> None:
+        if self.log is not None:
+            self.log.close()
+            self.log = None
