@@ -48,12 +48,15 @@ class ReadOnlyLog(GameLog):
         """Changes whenever another connection commits (SQLite's ``PRAGMA data_version``)."""
         return self._db.execute("PRAGMA data_version").fetchone()[0]
 
-    def latest(self) -> tuple[int, str, dict[str, Any], str] | None:
-        """The newest game: (id, game, config, status), or None when the log holds none."""
-        row = self._db.execute("SELECT id, game, config, status FROM games ORDER BY id DESC LIMIT 1").fetchone()
-        if row is None:
-            return None
-        return row[0], row[1], json.loads(row[2]), row[3]
+    def games_from(self, game_id: int | None) -> list[tuple[int, str, dict[str, Any], str]]:
+        """(id, game, config, status) of the games from ``game_id`` on (None: the newest only), oldest first."""
+        if game_id is None:
+            rows = self._db.execute("SELECT id, game, config, status FROM games ORDER BY id DESC LIMIT 1")
+        else:
+            rows = self._db.execute(
+                "SELECT id, game, config, status FROM games WHERE id >= ? ORDER BY id", (game_id,)
+            )
+        return [(i, g, json.loads(c), st) for i, g, c, st in rows.fetchall()]
 
     def inputs_after(self, game_id: int, seq: int) -> list[tuple[int, str, dict[str, Any]]]:
         """(seq, at, payload) of a game's inputs after ``seq``, in order."""
@@ -115,32 +118,37 @@ class LogFollower:
         if version == self._version and self.current is not None:
             return []
         self._version = version
-        latest = self.log.latest()
-        if latest is None:
-            return []
-        gid, name, config, status = latest
-        events: list[dict[str, Any]] = []
+        # at start the newest game only (the history is the export's job); then every game in order, so a
+        # game that ends and the next that starts between two polls both have their events
         cur = self.current
-        if cur is None or cur.game_id != gid:
-            definition = find_game(name)
-            step = definition.new_game(definition.config_from_json(config))
-            previous = cur.public if cur is not None else None
-            cur = self.current = Followed(gid, definition, step, status)
-            cur.public = summary(name, gid, status, step.state)
-            events += events_between(previous, cur.public)
+        events: list[dict[str, Any]] = []
+        for gid, name, config, status in self.log.games_from(None if cur is None else cur.game_id):
+            if cur is None or cur.game_id != gid:
+                definition = find_game(name)
+                step = definition.new_game(definition.config_from_json(config))
+                previous = cur.public if cur is not None else None
+                cur = self.current = Followed(gid, definition, step, status)
+                cur.public = summary(name, gid, status, step.state)
+                events += events_between(previous, cur.public)
+            events += self._advance(cur, name, status)
+        return events
+
+    def _advance(self, cur: Followed, name: str, status: str) -> list[dict[str, Any]]:
+        """Apply the game's inputs logged since the last poll; the events on the way."""
+        assert self.log is not None
+        events: list[dict[str, Any]] = []
         before = cur.public
-        for seq, at, payload in self.log.inputs_after(gid, cur.step.state.seq):
+        for seq, at, payload in self.log.inputs_after(cur.game_id, cur.step.state.seq):
             cur.step = cur.definition.apply(cur.step.state, cur.definition.inputs.from_json(payload))
             if cur.step.state.seq != seq:
-                raise LogError(f"game {gid}: replaying seq {seq} gives seq {cur.step.state.seq}")
+                raise LogError(f"game {cur.game_id}: replaying seq {seq} gives seq {cur.step.state.seq}")
             cur.last_input_at = at
-            now = summary(name, gid, status, cur.step.state)
+            now = summary(name, cur.game_id, cur.status, cur.step.state)  # the new status once at the end
             events += events_between(before, now)
             before = now
         cur.status = status
-        cur.public = summary(name, gid, status, cur.step.state)
-        events += events_between(before, cur.public)
-        return events
+        cur.public = summary(name, cur.game_id, status, cur.step.state)
+        return events + events_between(before, cur.public)
 
     def close(self) -> None:
         if self.log is not None:
