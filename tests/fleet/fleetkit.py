@@ -100,6 +100,7 @@ def simtable(data_dir: Path, seed: int, games: str = "betrayal,geisterstunde", p
 
 
 def companion(name: str, data_dir: Path, port: int, *extra: str) -> subprocess.Popen:
+    data_dir.mkdir(parents=True, exist_ok=True)
     return spawn(
         ["-m", "hauntable.cli", "companion", "--table", name, "--data-dir", str(data_dir),
          "--broker", f"127.0.0.1:{port}", "--poll", "0.2", *extra],

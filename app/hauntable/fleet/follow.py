@@ -82,12 +82,15 @@ class Followed:
 class LogFollower:
     """Polls the log; :meth:`poll` returns the events since the last poll and keeps :attr:`public` current.
 
+    It starts at the newest game, or at game ``from_game`` (then every game after it has its events too).
+
     A log that is missing, locked for longer than the busy timeout or newer than this version is not an
     error that stops the companion: ``problem`` says what is wrong and the next poll tries again.
     """
 
-    def __init__(self, path: str | os.PathLike[str]):
+    def __init__(self, path: str | os.PathLike[str], from_game: int | None = None):
         self.path = os.fspath(path)
+        self.from_game = from_game  # None: start at the newest game
         self.log: ReadOnlyLog | None = None
         self.current: Followed | None = None
         self.problem: str | None = None
@@ -122,7 +125,7 @@ class LogFollower:
         # game that ends and the next that starts between two polls both have their events
         cur = self.current
         events: list[dict[str, Any]] = []
-        for gid, name, config, status in self.log.games_from(None if cur is None else cur.game_id):
+        for gid, name, config, status in self.log.games_from(self.from_game if cur is None else cur.game_id):
             if cur is None or cur.game_id != gid:
                 definition = find_game(name)
                 step = definition.new_game(definition.config_from_json(config))

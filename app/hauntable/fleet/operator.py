@@ -102,6 +102,7 @@ class FleetView:
             "game": state.get("game"),
             "game_id": state.get("game_id"),
             "game_status": state.get("status"),
+            "seq": state.get("seq"),
             "phase": state.get("phase"),
             "round": state.get("round"),
             "turn": state.get("turn"),
@@ -136,7 +137,7 @@ def _event_line(event: dict[str, Any]) -> str:
     kind = event.get("kind", "?")
     if kind == "fault":
         return f"fault {event.get('fault')} {'raised' if event.get('raised') else 'cleared'}"
-    extra = {"game_won": "winner", "haunt_revealed": "name", "game_started": "game"}.get(kind)
+    extra = {"game_won": "won_by", "haunt_revealed": "name", "game_started": "game"}.get(kind)
     return f"{kind} {event.get(extra, '')}".strip() if extra else kind
 
 

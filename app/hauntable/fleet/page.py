@@ -2,8 +2,9 @@
 
 ``/`` is one self-contained HTML page (no external scripts, fonts or styles: the event hall may have no
 internet) that fetches ``/api/tables`` twice a second and draws a card per table: offline tables and
-faults in red, idle games in amber, so a glance across the room says where to walk. ``/api/export``
-pulls a finished game's JSON Lines from a table over MQTT (:func:`hauntable.fleet.operator.pull`).
+faults in red, idle games in amber, so a glance across the room says where to walk. ``/api/events?table=T``
+lists every event seen from a table; ``/api/export?table=T&game=N`` pulls a finished game's JSON Lines
+from the table over MQTT (:func:`hauntable.fleet.operator.pull`; without ``game``: the list of games).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ function card(t) {
   const players = t.players.map(p => esc(p.name) + (p.character ? " (" + esc(p.character) + ")" : "") + (p.ghost ? " 👻" : "") + (p.alive === false ? " †" : "")).join(", ");
   const haunt = t.haunt ? "Haunt " + esc(t.haunt.number) + ": " + esc(t.haunt.name) + (t.haunt.hidden_traitor ? " (hidden traitor)" : "") : "";
   const warn = t.game_status === "playing" && t.idle_s > IDLE_WARN ? " warn" : "";
-  return `<section class="${cls.join(" ")}" data-table="${esc(t.table)}" data-status="${esc(t.status)}">
+  return `<section class="${cls.join(" ")}" data-table="${esc(t.table)}" data-status="${esc(t.status)}" data-game-id="${esc(t.game_id)}" data-seq="${esc(t.seq)}" data-faults="${esc(t.faults.join(" "))}">
 <h2><span class="name">${esc(t.table)}</span><span class="status">${esc(t.status)}</span></h2>
 <div class="game">${game}</div>
 <div class="players small">${players}</div>
@@ -143,6 +144,9 @@ def _handler(view: FleetView, settings: BrokerSettings, broker_state) -> type[Ba
             elif url.path == "/api/tables":
                 data = view.snapshot() | {"broker": broker_state()}
                 self._send(HTTPStatus.OK, json.dumps(data).encode(), "application/json")
+            elif url.path == "/api/events":
+                table = (urllib.parse.parse_qs(url.query).get("table") or [""])[0]
+                self._send(HTTPStatus.OK, json.dumps(view.events(table)).encode(), "application/json")
             elif url.path == "/api/export":
                 self._export(urllib.parse.parse_qs(url.query))
             else:

@@ -99,7 +99,9 @@ def events_between(before: dict[str, Any] | None, after: dict[str, Any]) -> list
     if haunt is not None and haunt["hidden_traitor"] is False and was is not None and was["hidden_traitor"]:
         out.append({"id": f"{gid}:reveal", "kind": TRAITOR_REVEALED, **where, "traitor": haunt["traitor"]})
     if after["winner"] is not None and (before is None or before["winner"] is None):
-        out.append({"id": f"{gid}:won", "kind": GAME_WON, **where, "winner": after["winner"]})
+        winner = after["winner"]
+        by = after["players"][winner]["name"] if isinstance(winner, int) else winner  # a seat, or a side
+        out.append({"id": f"{gid}:won", "kind": GAME_WON, **where, "winner": winner, "won_by": by})
     if after["status"] == "abandoned" and (before is None or before["status"] != "abandoned"):
         out.append({"id": f"{gid}:abandoned", "kind": GAME_ABANDONED, **where})
     return out
