@@ -84,17 +84,38 @@ def spawn(args: list[str], log: Path, env: dict[str, str] | None = None) -> subp
     full_env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     with open(log, "ab") as out:
         return subprocess.Popen(
-            [sys.executable, *args], stdin=subprocess.DEVNULL, stdout=out, stderr=out, env=full_env,
+            [sys.executable, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=out,
+            env=full_env,
             start_new_session=True,
         )
 
 
-def simtable(data_dir: Path, seed: int, games: str = "betrayal,geisterstunde", pace: float = 0.05,
-             max_inputs: int = 300) -> subprocess.Popen:
+def simtable(
+    data_dir: Path,
+    seed: int,
+    games: str = "betrayal,geisterstunde",
+    pace: float = 0.05,
+    max_inputs: int = 300,
+) -> subprocess.Popen:
     data_dir.mkdir(parents=True, exist_ok=True)
     return spawn(
-        ["-m", "hauntable.fleet.simtable", "--data-dir", str(data_dir), "--games", games, "--seed", str(seed),
-         "--pace", str(pace), "--max-inputs", str(max_inputs)],
+        [
+            "-m",
+            "hauntable.fleet.simtable",
+            "--data-dir",
+            str(data_dir),
+            "--games",
+            games,
+            "--seed",
+            str(seed),
+            "--pace",
+            str(pace),
+            "--max-inputs",
+            str(max_inputs),
+        ],
         data_dir / "simtable.out",
     )
 
@@ -102,8 +123,20 @@ def simtable(data_dir: Path, seed: int, games: str = "betrayal,geisterstunde", p
 def companion(name: str, data_dir: Path, port: int, *extra: str) -> subprocess.Popen:
     data_dir.mkdir(parents=True, exist_ok=True)
     return spawn(
-        ["-m", "hauntable.cli", "companion", "--table", name, "--data-dir", str(data_dir),
-         "--broker", f"127.0.0.1:{port}", "--poll", "0.2", *extra],
+        [
+            "-m",
+            "hauntable.cli",
+            "companion",
+            "--table",
+            name,
+            "--data-dir",
+            str(data_dir),
+            "--broker",
+            f"127.0.0.1:{port}",
+            "--poll",
+            "0.2",
+            *extra,
+        ],
         data_dir / f"companion-{name}.out",
     )
 

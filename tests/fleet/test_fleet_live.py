@@ -22,9 +22,9 @@ import pytest
 from fleetkit import Mosquitto, children, companion, end, free_port, simtable, spawn, wait_for
 
 from hauntable.fleet.follow import LogFollower
-from hauntable.games.geisterstunde.content import load_content as geist_content
 from hauntable.gamelog.jsonl import replay_jsonl
 from hauntable.gamelog.store import PLAYING, GameLog
+from hauntable.games.geisterstunde.content import load_content as geist_content
 
 TABLES = {"t1": ("betrayal,geisterstunde", 1), "t2": ("geisterstunde,betrayal", 2), "t3": ("betrayal", 7)}
 WITHIN = 2.0  # seconds: the issue's bound from a table's log to the operator's screen
@@ -44,9 +44,17 @@ def browser(profile: Path):
 
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-                "--window-size=1280,900"):
+    for arg in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        f"--user-data-dir={profile}",
+        "--window-size=1280,900",
+    ):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
@@ -148,8 +156,19 @@ def test_many_tables_on_one_page_through_kills_and_a_broker_restart(tmp_path):
     driver = None
     with children() as procs:
         try:
-            page_proc = spawn(["-m", "hauntable.cli", "fleet", "page", "--listen", f"127.0.0.1:{web}",
-                               "--broker", f"127.0.0.1:{broker.port}"], tmp_path / "page.out")
+            page_proc = spawn(
+                [
+                    "-m",
+                    "hauntable.cli",
+                    "fleet",
+                    "page",
+                    "--listen",
+                    f"127.0.0.1:{web}",
+                    "--broker",
+                    f"127.0.0.1:{broker.port}",
+                ],
+                tmp_path / "page.out",
+            )
             procs.append(page_proc)
             comps = {name: companion(name, data[name], broker.port) for name in TABLES}
             procs.extend(comps.values())
@@ -165,7 +184,9 @@ def test_many_tables_on_one_page_through_kills_and_a_broker_restart(tmp_path):
 
             # a fault on table 1's readers, then fixed
             (data["t1"] / "faults.json").write_text(json.dumps({"readers_failed": ["c3"]}))
-            wait_for(lambda: "reader:c3" in page.card("t1").get("faults", ""), WITHIN, "the fault on the page")
+            wait_for(
+                lambda: "reader:c3" in page.card("t1").get("faults", ""), WITHIN, "the fault on the page"
+            )
             (data["t1"] / "faults.json").unlink()
             wait_for(lambda: page.card("t1").get("faults") == "", WITHIN + 1, "the fault cleared")
 
@@ -194,7 +215,7 @@ def test_many_tables_on_one_page_through_kills_and_a_broker_restart(tmp_path):
             for sim in sims.values():  # the tables stop in mid-game: their last games stay "playing"
                 end(sim)
 
-            # a finished game's log pulled over MQTT replays to what the table logged; a game in play is refused
+            # a finished game's log pulled over MQTT replays as logged; a game in play is refused
             games = _pull(broker.port, "t1")
             finished = [g for g in games if g["status"] != PLAYING]
             assert finished, games
@@ -234,8 +255,17 @@ def _up(url: str) -> bool:
 
 
 def _pull(port: int, table: str, *args, expect: int = 0):
-    cmd = [sys.executable, "-m", "hauntable.cli", "fleet", "pull", table, *map(str, args),
-           "--broker", f"127.0.0.1:{port}"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "hauntable.cli",
+        "fleet",
+        "pull",
+        table,
+        *map(str, args),
+        "--broker",
+        f"127.0.0.1:{port}",
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
     assert done.returncode == expect, done.stderr
     if expect:

@@ -69,9 +69,18 @@ def test_the_follower_tracks_a_game_as_it_is_played_and_never_holds_up_a_durable
 def test_a_companion_restarted_on_the_same_log_finds_the_same_events(tmp_path):
     path = tmp_path / "table.sqlite3"
     with GameLog(path, durable=False) as log:
-        session = Session.new("betrayal", {"players": [{"name": "A", "character": "zoe"},
-                                                       {"name": "B", "character": "ox"},
-                                                       {"name": "C", "character": "vivian"}], "seed": 1}, log=log)
+        session = Session.new(
+            "betrayal",
+            {
+                "players": [
+                    {"name": "A", "character": "zoe"},
+                    {"name": "B", "character": "ox"},
+                    {"name": "C", "character": "vivian"},
+                ],
+                "seed": 1,
+            },
+            log=log,
+        )
         while not session.over:
             session.submit(seq_seeded_choice(session.game, session.step, 1), source="bot")
     first, second = LogFollower(path).poll(), LogFollower(path).poll()

@@ -40,7 +40,10 @@ def test_the_hidden_traitors_token_changes_nothing_published():
         step = hidden_haunt(seed)
         assert step.state.haunt["hidden"] and step.state.haunt["traitor"] is None
         for _ in range(6):  # and a few moves into the haunt
-            seen = {published("betrayal", with_tokens(step.state, p)) for p in itertools.permutations([1, 2, 3, 4])}
+            seen = {
+                published("betrayal", with_tokens(step.state, p))
+                for p in itertools.permutations([1, 2, 3, 4])
+            }
             assert len(seen) == 1
             if step.over:
                 break
@@ -102,6 +105,8 @@ def test_the_ghosts_plan_the_hands_and_the_pile_change_nothing_published():
 def test_events_name_the_game_and_where_in_it():
     step = hidden_haunt(1)
     start = summary("betrayal", 4, "playing", gamekit.start("zoe", "ox", "vivian", "peter", seed=1).state)
-    events = events_between(None, start) + events_between(start, summary("betrayal", 4, "playing", step.state))
+    events = events_between(None, start) + events_between(
+        start, summary("betrayal", 4, "playing", step.state)
+    )
     assert [(e["kind"], e["id"]) for e in events] == [(GAME_STARTED, "4:start"), (HAUNT_REVEALED, "4:haunt")]
     assert events[1]["hidden_traitor"] is True and events[1]["traitor"] is None

@@ -7,6 +7,7 @@ the event's broker, answers the operator's log pulls. Stops on SIGTERM or Ctrl-C
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import signal
@@ -30,7 +31,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="publish this table's game and health to an MQTT broker",
         description="Publish this table's game state, health and events to an MQTT broker (docs/fleet.md).",
     )
-    parser.add_argument("--table", default=None, help="this table's name (env HAUNTABLE_TABLE, else the host)")
+    parser.add_argument(
+        "--table", default=None, help="this table's name (env HAUNTABLE_TABLE, else the host)"
+    )
     parser.add_argument(
         "--discovery-prefix",
         default="homeassistant",
@@ -64,8 +67,6 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
         flush=True,
     )
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         companion.run(stop, poll=args.poll)
-    except KeyboardInterrupt:
-        pass
     return 0

@@ -8,6 +8,7 @@ export over MQTT, so nobody has to walk over with a USB stick.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 import threading
@@ -23,7 +24,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     sub = parser.add_subparsers(dest="fleet_command", required=True)
     page = sub.add_parser("page", help="serve the operator page of all tables")
     page.add_argument(
-        "--listen", default="127.0.0.1:8088", metavar="HOST:PORT", help="where to serve it (default %(default)s)"
+        "--listen",
+        default="127.0.0.1:8088",
+        metavar="HOST:PORT",
+        help="where to serve it (default %(default)s)",
     )
     add_broker_arguments(page)
     page.set_defaults(run=run_page)
@@ -31,7 +35,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     pull.add_argument("table", help="the table's name")
     pull.add_argument("game_id", nargs="?", type=int, help="the game to fetch (none: list the games)")
     pull.add_argument("-o", "--output", metavar="FILE", help="write the export here instead of stdout")
-    pull.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the table (default 10)")
+    pull.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds to wait for the table (default 10)"
+    )
     add_broker_arguments(pull)
     pull.set_defaults(run=run_pull)
 
@@ -52,11 +58,13 @@ def run_page(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, lambda *_a: stop.set())
     subscriber.start()
     page.start()
-    print(f"fleet: page at {page.url}, broker {settings.host}:{settings.effective_port}", file=sys.stderr, flush=True)
-    try:
+    print(
+        f"fleet: page at {page.url}, broker {settings.host}:{settings.effective_port}",
+        file=sys.stderr,
+        flush=True,
+    )
+    with contextlib.suppress(KeyboardInterrupt):
         stop.wait()
-    except KeyboardInterrupt:
-        pass
     page.stop()
     subscriber.stop()
     return 0

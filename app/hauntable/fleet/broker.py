@@ -54,7 +54,9 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--password-file", metavar="FILE", help="file holding the password (env HAUNTABLE_MQTT_PASSWORD_FILE)"
     )
-    parser.add_argument("--ca", metavar="PEM", help="TLS: the broker's CA certificate (env HAUNTABLE_MQTT_CA)")
+    parser.add_argument(
+        "--ca", metavar="PEM", help="TLS: the broker's CA certificate (env HAUNTABLE_MQTT_CA)"
+    )
     parser.add_argument("--cert", metavar="PEM", help="TLS client certificate (env HAUNTABLE_MQTT_CERT)")
     parser.add_argument("--key", metavar="PEM", help="TLS client key (env HAUNTABLE_MQTT_KEY)")
     parser.add_argument("--prefix", help=f"topic prefix (default {PREFIX})")
@@ -80,5 +82,3 @@ def settings_from(args: argparse.Namespace, env: Mapping[str, str] | None = None
         key=pick(args.key, "KEY"),
         prefix=pick(args.prefix, "PREFIX") or PREFIX,
     )
-
-

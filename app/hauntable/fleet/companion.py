@@ -26,9 +26,9 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from hauntable.fleet import discovery
+from hauntable.fleet.broker import NAME, QOS, BrokerSettings, topic
 from hauntable.fleet.follow import LogFollower, ReadOnlyLog
 from hauntable.fleet.health import HealthWatch
-from hauntable.fleet.broker import NAME, QOS, BrokerSettings, topic
 from hauntable.fleet.mqtt import make_client, start
 from hauntable.gamelog.jsonl import export_jsonl
 from hauntable.gamelog.store import PLAYING, LogError
@@ -139,9 +139,13 @@ class Companion:
         self.health.update(dropped_events=self.dropped, pending_events=len(self.outbox) + len(self.unacked))
         faults = set(self.health["faults"])
         for code in sorted(faults - self.faults):
-            self._queue({"id": f"fault:{code}:{now:.3f}", "kind": "fault", "fault": code, "raised": True}, now)
+            self._queue(
+                {"id": f"fault:{code}:{now:.3f}", "kind": "fault", "fault": code, "raised": True}, now
+            )
         for code in sorted(self.faults - faults):
-            self._queue({"id": f"fault:{code}:{now:.3f}", "kind": "fault", "fault": code, "raised": False}, now)
+            self._queue(
+                {"id": f"fault:{code}:{now:.3f}", "kind": "fault", "fault": code, "raised": False}, now
+            )
         self.faults = faults
         while self._acked:
             self.unacked.pop(self._acked.popleft(), None)
@@ -169,7 +173,9 @@ class Companion:
         self._pub("availability", ONLINE)
         self._state_sent = self._health_sent = None
         if self.discovery_prefix:
-            for config_topic, config in discovery.configs(self.table, self.broker.prefix, self.discovery_prefix):
+            for config_topic, config in discovery.configs(
+                self.table, self.broker.prefix, self.discovery_prefix
+            ):
                 self.client.publish(config_topic, payload(config), qos=QOS, retain=True)
 
     def _pub(self, leaf: str, data: Any, retain: bool = True) -> mqtt.MQTTMessageInfo:
@@ -220,7 +226,13 @@ class Companion:
                 game_id = request.get("game_id")
                 if game_id is None:
                     reply["games"] = [
-                        {"id": g.id, "game": g.game, "created": g.created, "status": g.status, "inputs": g.inputs}
+                        {
+                            "id": g.id,
+                            "game": g.game,
+                            "created": g.created,
+                            "status": g.status,
+                            "inputs": g.inputs,
+                        }
                         for g in log.games()
                     ]
                 elif log.game(int(game_id)).status == PLAYING:

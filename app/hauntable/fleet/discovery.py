@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from hauntable.fleet.public import GAME_ABANDONED, GAME_STARTED, GAME_WON, HAUNT_REVEALED, TRAITOR_REVEALED
 from hauntable.fleet.broker import topic
+from hauntable.fleet.public import GAME_ABANDONED, GAME_STARTED, GAME_WON, HAUNT_REVEALED, TRAITOR_REVEALED
 
 PREFIX = "homeassistant"
 EVENT_TYPES = [GAME_STARTED, HAUNT_REVEALED, TRAITOR_REVEALED, GAME_WON, GAME_ABANDONED, "fault"]
@@ -31,7 +31,14 @@ _ENTITIES: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
         "{{ value_json.last_input_at or None }}",
         {"device_class": "timestamp"},
     ),
-    ("sensor", "screen", "Screen", "health", "{{ value_json.screen or 'none' }}", {"entity_category": "diagnostic"}),
+    (
+        "sensor",
+        "screen",
+        "Screen",
+        "health",
+        "{{ value_json.screen or 'none' }}",
+        {"entity_category": "diagnostic"},
+    ),
     (
         "sensor",
         "disk_free",

@@ -49,7 +49,7 @@ class ReadOnlyLog(GameLog):
         return self._db.execute("PRAGMA data_version").fetchone()[0]
 
     def games_from(self, game_id: int | None) -> list[tuple[int, str, dict[str, Any], str]]:
-        """(id, game, config, status) of the games from ``game_id`` on (None: the newest only), oldest first."""
+        """(id, game, config, status) of the games from ``game_id`` on (None: the newest), oldest first."""
         if game_id is None:
             rows = self._db.execute("SELECT id, game, config, status FROM games ORDER BY id DESC LIMIT 1")
         else:

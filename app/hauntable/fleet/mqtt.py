@@ -17,7 +17,7 @@ RECONNECT_MIN, RECONNECT_MAX = 1, 30  # seconds
 
 
 def make_client(settings: BrokerSettings, client_id: str | None = None) -> mqtt.Client:
-    """A paho client with login, TLS and backoff set, not yet connected (``connect_async`` + ``loop_start``)."""
+    """A paho client with login, TLS and backoff set, not yet connected (see :func:`start`)."""
     client = mqtt.Client(
         mqtt.CallbackAPIVersion.VERSION2,
         client_id=client_id or f"hauntable-{uuid.uuid4().hex[:12]}",
@@ -27,7 +27,10 @@ def make_client(settings: BrokerSettings, client_id: str | None = None) -> mqtt.
         client.username_pw_set(settings.username, settings.password)
     if settings.tls:
         client.tls_set(
-            ca_certs=settings.ca, certfile=settings.cert, keyfile=settings.key, tls_version=ssl.PROTOCOL_TLS_CLIENT
+            ca_certs=settings.ca,
+            certfile=settings.cert,
+            keyfile=settings.key,
+            tls_version=ssl.PROTOCOL_TLS_CLIENT,
         )
     client.reconnect_delay_set(RECONNECT_MIN, RECONNECT_MAX)
     return client

@@ -14,6 +14,7 @@ import threading
 import urllib.parse
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from hauntable.fleet.broker import BrokerSettings
@@ -21,82 +22,11 @@ from hauntable.fleet.operator import FleetView, pull
 
 IDLE_WARN = 15 * 60  # seconds without an input in a game being played: amber on the page
 
-PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Hauntable tables</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body { font: 15px system-ui, sans-serif; margin: 0; background: #1b1b22; color: #eee; }
-header { padding: 10px 16px; background: #2a2a35; display: flex; gap: 24px; align-items: baseline; }
-header h1 { font-size: 18px; margin: 0; }
-#broker.down { color: #ff6b6b; font-weight: bold; }
-main { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 10px; padding: 12px; }
-.table { background: #2e2e3a; border-radius: 8px; padding: 10px 12px; border-left: 8px solid #4caf50; }
-.table.offline, .table.silent { border-left-color: #ff5252; opacity: .85; }
-.table.fault { border-left-color: #ff9800; }
-.table h2 { font-size: 17px; margin: 0 0 4px; display: flex; justify-content: space-between; }
-.status { font-size: 13px; text-transform: uppercase; }
-.offline .status, .silent .status { color: #ff6b6b; }
-.faults { color: #ffb74d; }
-.idle.warn { color: #ffd54f; font-weight: bold; }
-.small { color: #aaa; font-size: 13px; }
-ul { margin: 4px 0 0 18px; padding: 0; }
-</style></head>
-<body>
-<header><h1>Hauntable tables</h1><span id="counts"></span><span id="broker"></span></header>
-<main id="tables"></main>
-<script>
-const IDLE_WARN = %(idle_warn)d;
-function esc(s) { return String(s ?? "").replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c])); }
-function idle(s) {
-  if (s === null || s === undefined) return "";
-  if (s < 60) return Math.round(s) + " s";
-  if (s < 3600) return Math.round(s / 60) + " min";
-  return (s / 3600).toFixed(1) + " h";
-}
-function card(t) {
-  const cls = ["table", t.status];
-  if (t.faults.length) cls.push("fault");
-  let game = "no game";
-  if (t.game) {
-    game = esc(t.game) + " #" + esc(t.game_id) + " · " + esc(t.game_status) + " · " + esc(t.phase) + ", round " + esc(t.round);
-  }
-  const players = t.players.map(p => esc(p.name) + (p.character ? " (" + esc(p.character) + ")" : "") + (p.ghost ? " 👻" : "") + (p.alive === false ? " †" : "")).join(", ");
-  const haunt = t.haunt ? "Haunt " + esc(t.haunt.number) + ": " + esc(t.haunt.name) + (t.haunt.hidden_traitor ? " (hidden traitor)" : "") : "";
-  const warn = t.game_status === "playing" && t.idle_s > IDLE_WARN ? " warn" : "";
-  return `<section class="${cls.join(" ")}" data-table="${esc(t.table)}" data-status="${esc(t.status)}" data-game-id="${esc(t.game_id)}" data-seq="${esc(t.seq)}" data-faults="${esc(t.faults.join(" "))}">
-<h2><span class="name">${esc(t.table)}</span><span class="status">${esc(t.status)}</span></h2>
-<div class="game">${game}</div>
-<div class="players small">${players}</div>
-<div class="haunt small">${haunt}${t.winner !== null && t.winner !== undefined ? " · won by " + esc(t.winner) : ""}</div>
-<div>idle <span class="idle${warn}">${idle(t.idle_s)}</span> · screen ${esc(t.screen)} · app ${esc(t.app)}</div>
-<div class="faults">${t.faults.map(esc).join(", ")}</div>
-<div class="small error">${t.last_error ? "last error: " + esc(t.last_error) : ""}</div>
-<div class="small">events <span class="events">${t.events}</span>${t.dropped_events ? " (" + t.dropped_events + " dropped)" : ""}</div>
-<ul class="small">${t.recent.map(e => "<li>" + esc(e) + "</li>").join("")}</ul>
-</section>`;
-}
-async function refresh() {
-  try {
-    const r = await fetch("/api/tables", {cache: "no-store"});
-    const data = await r.json();
-    const c = data.counts;
-    document.getElementById("counts").textContent = `${c.tables} tables · ${c.playing} playing · ${c.offline} offline · ${c.faults} with faults`;
-    const b = document.getElementById("broker");
-    b.textContent = data.broker === "connected" ? "broker connected" : "broker unreachable: showing the last known state";
-    b.className = data.broker === "connected" ? "" : "down";
-    document.getElementById("tables").innerHTML = data.tables.map(card).join("");
-  } catch (e) {
-    document.getElementById("broker").textContent = "page server unreachable";
-  }
-}
-refresh();
-setInterval(refresh, 500);
-</script></body></html>
-"""
+PAGE = Path(__file__).with_name("page.html")  # package data: one file, no external scripts or styles
 
 
 def page_html() -> bytes:
-    return (PAGE % {"idle_warn": IDLE_WARN}).encode()
+    return PAGE.read_text(encoding="utf-8").replace("__IDLE_WARN__", str(IDLE_WARN)).encode()
 
 
 class FleetPage:

@@ -1,4 +1,4 @@
-"""What a table may tell the room about its game: a whitelist summary of the state, and the events between two.
+"""What a table may tell the room about its game: a whitelisted summary of the state, and events.
 
 Everything published over MQTT about a game is built here, field by field from what every player at the
 table can see, never by filtering the whole state: a field added to a state later stays private until

@@ -12,6 +12,7 @@ Faults are injected by writing ``faults.json`` into the data directory (``{"read
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import signal
@@ -22,8 +23,8 @@ from typing import Any
 
 from hauntable.engine.bots import seq_seeded_choice
 from hauntable.engine.game import find_game
-from hauntable.games.betrayal.config import DEFAULT_CHARACTERS
 from hauntable.gamelog.store import ABANDONED, GameLog
+from hauntable.games.betrayal.config import DEFAULT_CHARACTERS
 from hauntable.kiosk.status import StatusWriter, status_path
 from hauntable.paths import db_path
 from hauntable.session import Session
@@ -32,7 +33,10 @@ from hauntable.session import Session
 def new_config(game: str, seed: int) -> dict[str, Any]:
     if game == "betrayal":
         seats = DEFAULT_CHARACTERS[:3]
-        return {"players": [{"name": f"Player {i}", "character": c} for i, c in enumerate(seats, 1)], "seed": seed}
+        return {
+            "players": [{"name": f"Player {i}", "character": c} for i, c in enumerate(seats, 1)],
+            "seed": seed,
+        }
     return {"players": ["Anna", "Ben", "Cleo"], "seed": seed}
 
 
@@ -73,7 +77,9 @@ def play(
             if record is not None:  # a simulated table killed mid-game resumes it, as the app offers
                 session = Session.resume(log, record.id, check="last")
             else:
-                session = Session.new(game, find_game(game).config_from_json(new_config(game, seed + n)), log=log)
+                session = Session.new(
+                    game, find_game(game).config_from_json(new_config(game, seed + n)), log=log
+                )
             while not session.over and session.step.state.seq < max_inputs and not stop.is_set():
                 writer.update(health(data_dir, True))
                 session.submit(seq_seeded_choice(session.game, session.step, seed + n), source="bot")
@@ -94,17 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="betrayal,geisterstunde", help="games to play in turn")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pace", type=float, default=0.5, help="seconds between inputs (default 0.5)")
-    parser.add_argument("--max-inputs", type=int, default=400, help="a longer game is abandoned (default 400)")
+    parser.add_argument(
+        "--max-inputs", type=int, default=400, help="a longer game is abandoned (default 400)"
+    )
     parser.add_argument("--rounds", type=int, default=None, help="stop after this many games")
     args = parser.parse_args(argv)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_a: stop.set())
     directory = Path(args.data_dir)
     directory.mkdir(parents=True, exist_ok=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         play(directory, args.games.split(","), args.seed, args.pace, args.max_inputs, stop, args.rounds)
-    except KeyboardInterrupt:
-        pass
     return 0
 
 
