@@ -19,6 +19,7 @@ from hauntable.gamelog.store import GameLog
 from hauntable.kiosk.status import StatusWriter, status_path
 from hauntable.session import Session
 
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(
     shutil.which("mosquitto_passwd") is None or not Path("/usr/sbin/mosquitto").exists(),
     reason="needs mosquitto (apt, see .ci/run)",
@@ -127,20 +128,32 @@ def passwords(path: Path, **users: str) -> Path:
     return path
 
 
-def test_with_a_username_and_password(tmp_path):
-    pw = passwords(tmp_path / "passwd", table7="s3cret", operator="0perator")
-    broker = Mosquitto(tmp_path / "broker", extra=f"allow_anonymous false\npassword_file {pw}\n").start()
+def test_with_logins_and_the_shipped_acl(tmp_path):
+    """systemd/mosquitto-hauntable.acl: a table logs in with its name and may write only its own topics."""
+    pw = passwords(tmp_path / "passwd", t7="s3cret", operator="0perator")
+    acl = ROOT / "systemd" / "mosquitto-hauntable.acl"
+    broker = Mosquitto(
+        tmp_path / "broker", extra=f"allow_anonymous false\npassword_file {pw}\nacl_file {acl}\n"
+    ).start()
     try:
         a_table(tmp_path / "t7")
-        wrong = BrokerSettings(port=broker.port, username="table7", password="guess")
+        wrong = BrokerSettings(port=broker.port, username="t7", password="guess")
         refused = Companion("t7", tmp_path / "t7", wrong)
         with Running(refused):
             time.sleep(1.5)
             assert not refused.client.is_connected()
-        good = BrokerSettings(port=broker.port, username="table7", password="s3cret")
-        with Running(Companion("t7", tmp_path / "t7", good)):
-            row = seen_by(BrokerSettings(port=broker.port, username="operator", password="0perator"), "t7")
+        good = BrokerSettings(port=broker.port, username="t7", password="s3cret")
+        operator = BrokerSettings(port=broker.port, username="operator", password="0perator")
+        # logged in as t7, posing as t8: the broker drops what it publishes
+        with Running(Companion("t8", tmp_path / "t7", good)), Running(Companion("t7", tmp_path / "t7", good)):
+            time.sleep(1.0)
+            row = seen_by(operator, "t7")
         assert row["table"] == "t7" and row["game"] == "geisterstunde" and row["seq"] == 5
+        sub = Subscriber(operator)
+        sub.start()
+        time.sleep(1.0)
+        sub.stop()
+        assert [r["table"] for r in sub.view.snapshot()["tables"]] == ["t7"]
     finally:
         broker.stop()
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +122,49 @@ def test_health_turns_the_status_file_into_fault_codes(tmp_path):
     assert health["app"] == "running" and health["app_starts_seen"] == 1
     data = json.loads((tmp_path / "status.json").read_text())
     assert watch.check(data["at"] + 60)["faults"][0] == "app:stale"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to play two users")
+def test_another_user_with_only_read_access_follows_the_live_log():
+    """As installed: the app's files are 0640 in a 0750 directory (UMask=0027), and the companion's user
+    is only in the app's group, so it cannot write even SQLite's -shm index. It still follows the game."""
+    nobody = 65534
+    top = Path(tempfile.mkdtemp(prefix="fleet-perm-"))  # pytest's tmp_path is not open to another user
+    top.chmod(0o711)
+    data = top / "data"
+    data.mkdir(mode=0o750)
+    os.chown(data, 0, nobody)
+    old = os.umask(0o027)
+    try:
+        log = GameLog(data / "table.sqlite3")
+        session = Session.new("geisterstunde", {"players": ["A", "B", "C"], "seed": 1}, log=log)
+        session.submit(seq_seeded_choice(session.game, session.step, 1))
+    finally:
+        os.umask(old)
+    for f in data.iterdir():
+        os.chown(f, 0, nobody)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the companion's side: no thread runs in this test, so forking is safe
+        try:
+            os.setgroups([])
+            os.setgid(nobody)
+            os.setuid(nobody)
+            follower = LogFollower(data / "table.sqlite3")
+            seen = [(follower.poll() and follower.problem, follower.public["seq"])]
+            time.sleep(1.0)
+            follower.poll()
+            seen.append((follower.problem, follower.public["seq"]))
+            os.write(write, json.dumps(seen).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    time.sleep(0.3)
+    for _ in range(4):
+        session.submit(seq_seeded_choice(session.game, session.step, 1))
+    os.waitpid(pid, 0)
+    log.close()
+    modes = {oct(f.stat().st_mode & 0o777) for f in data.iterdir()}
+    shutil.rmtree(top)
+    assert json.loads(os.read(read, 10_000) or b"null") == [[None, 1], [None, 5]]
+    assert modes <= {"0o640"}
