@@ -110,7 +110,7 @@ def test_the_shipped_broker_config_is_accepted_by_mosquitto(tmp_path):
     text = f"user {getpass.getuser()}\n{text}"  # as root it would switch to "mosquitto", who cannot read tmp
     conf = tmp_path / "mosquitto.conf"
     conf.write_text(text)
-    # mosquitto has no config check mode: a config it refuses makes it exit at once, a good one keeps it running
+    # no config check mode: mosquitto exits at once on a config it refuses, and keeps running on a good one
     proc = subprocess.Popen(["/usr/sbin/mosquitto", "-c", str(conf)], stderr=subprocess.PIPE, text=True)
     try:
         with pytest.raises(subprocess.TimeoutExpired):
