@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import tempfile
 import threading
 import time
@@ -17,7 +16,7 @@ from hauntable.engine.bots import seq_seeded_choice
 from hauntable.fleet.follow import LogFollower, ReadOnlyLog
 from hauntable.fleet.health import HealthWatch
 from hauntable.fleet.public import GAME_STARTED, GAME_WON
-from hauntable.gamelog.store import GameLog
+from hauntable.gamelog.store import GameLog, LogWriteError
 from hauntable.kiosk.status import StatusWriter, read_status, status_path
 from hauntable.session import Session
 
@@ -30,7 +29,7 @@ def test_a_missing_log_is_a_problem_to_report_and_is_never_created(tmp_path):
 
 def test_the_read_only_log_refuses_every_write(tmp_path):
     GameLog(tmp_path / "table.sqlite3").close()
-    with ReadOnlyLog(tmp_path / "table.sqlite3") as log, pytest.raises(sqlite3.OperationalError):
+    with ReadOnlyLog(tmp_path / "table.sqlite3") as log, pytest.raises(LogWriteError, match="readonly"):
         log.new_game("betrayal", {})
     with GameLog(tmp_path / "table.sqlite3") as log:
         assert log.games() == []
@@ -48,6 +47,7 @@ def test_the_follower_tracks_a_game_as_it_is_played_and_never_holds_up_a_durable
     def poll_hard() -> None:
         while not stop.is_set():
             events.extend(follower.poll())
+        follower.close()  # its connection belongs to this thread; the next poll opens another
 
     with GameLog(path) as log:
         session = Session.new("geisterstunde", {"players": ["Anna", "Ben", "Cleo"], "seed": 2}, log=log)

@@ -10,7 +10,6 @@ so the companion knows the state without the app telling it) and summarised by :
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import urllib.parse
@@ -20,7 +19,7 @@ from typing import Any
 from hauntable.engine.game import GameDefinition, Step, find_game
 from hauntable.engine.rejections import HauntableError
 from hauntable.fleet.public import events_between, summary
-from hauntable.gamelog.store import SCHEMA_VERSION, GameLog, LogError
+from hauntable.gamelog.store import GameLog, GameRecord, LogError
 
 
 class ReadOnlyLog(GameLog):
@@ -30,41 +29,24 @@ class ReadOnlyLog(GameLog):
     """
 
     def __init__(self, path: str | os.PathLike[str]):
-        self.path = os.fspath(path)
-        self.durable = False
-        uri = "file:" + urllib.parse.quote(os.path.abspath(self.path)) + "?mode=ro"
+        real = os.fspath(path)
         # a short busy timeout: the companion would rather skip a poll than wait on the table
-        self._db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=0.2, check_same_thread=False)
-        try:
-            self._db.execute("PRAGMA query_only=ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise LogError(f"{self.path} has log schema {version}; this version reads {SCHEMA_VERSION}.")
-        except BaseException:
-            self._db.close()
-            raise
+        super().__init__(
+            "file:" + urllib.parse.quote(os.path.abspath(real)) + "?mode=ro",
+            durable=False,
+            timeout=0.2,
+            uri=True,
+        )
+        self.path = real
+        self._db.execute("PRAGMA query_only=ON")
 
     def data_version(self) -> int:
         """Changes whenever another connection commits (SQLite's ``PRAGMA data_version``)."""
         return self._db.execute("PRAGMA data_version").fetchone()[0]
 
-    def games_from(self, game_id: int | None) -> list[tuple[int, str, dict[str, Any], str]]:
-        """(id, game, config, status) of the games from ``game_id`` on (None: the newest), oldest first."""
-        if game_id is None:
-            rows = self._db.execute("SELECT id, game, config, status FROM games ORDER BY id DESC LIMIT 1")
-        else:
-            rows = self._db.execute(
-                "SELECT id, game, config, status FROM games WHERE id >= ? ORDER BY id", (game_id,)
-            )
-        return [(i, g, json.loads(c), st) for i, g, c, st in rows.fetchall()]
-
-    def inputs_after(self, game_id: int, seq: int) -> list[tuple[int, str, dict[str, Any]]]:
-        """(seq, at, payload) of a game's inputs after ``seq``, in order."""
-        rows = self._db.execute(
-            "SELECT seq, at, payload_json FROM inputs WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, seq),
-        ).fetchall()
-        return [(s, at, json.loads(p)) for s, at, p in rows]
+    def games_from(self, game_id: int | None) -> list[GameRecord]:
+        """The games from ``game_id`` on (None: the newest only), oldest first."""
+        return self.games(latest=1) if game_id is None else self._games("WHERE g.id >= ?", (game_id,))
 
 
 @dataclass
@@ -125,15 +107,15 @@ class LogFollower:
         # game that ends and the next that starts between two polls both have their events
         cur = self.current
         events: list[dict[str, Any]] = []
-        for gid, name, config, status in self.log.games_from(self.from_game if cur is None else cur.game_id):
-            if cur is None or cur.game_id != gid:
-                definition = find_game(name)
-                step = definition.new_game(definition.config_from_json(config))
+        for record in self.log.games_from(self.from_game if cur is None else cur.game_id):
+            if cur is None or cur.game_id != record.id:
+                definition = find_game(record.game)
+                step = definition.new_game(definition.config_from_json(record.config))
                 previous = cur.public if cur is not None else None
-                cur = self.current = Followed(gid, definition, step, status)
-                cur.public = summary(name, gid, status, step.state)
+                cur = self.current = Followed(record.id, definition, step, record.status)
+                cur.public = summary(record.game, record.id, record.status, step.state)
                 events += events_between(previous, cur.public)
-            events += self._advance(cur, name, status)
+            events += self._advance(cur, record.game, record.status)
         return events
 
     def _advance(self, cur: Followed, name: str, status: str) -> list[dict[str, Any]]:
@@ -141,11 +123,15 @@ class LogFollower:
         assert self.log is not None
         events: list[dict[str, Any]] = []
         before = cur.public
-        for seq, at, payload in self.log.inputs_after(cur.game_id, cur.step.state.seq):
-            cur.step = cur.definition.apply(cur.step.state, cur.definition.inputs.from_json(payload))
-            if cur.step.state.seq != seq:
-                raise LogError(f"game {cur.game_id}: replaying seq {seq} gives seq {cur.step.state.seq}")
-            cur.last_input_at = at
+        for entry in self.log.iter_inputs(cur.game_id, after=cur.step.state.seq):
+            if entry.payload is None:
+                raise LogError(f"game {cur.game_id}, seq {entry.seq}: {entry.problem}")
+            cur.step = cur.definition.apply(cur.step.state, cur.definition.inputs.from_json(entry.payload))
+            if cur.step.state.seq != entry.seq:
+                raise LogError(
+                    f"game {cur.game_id}: replaying seq {entry.seq} gives seq {cur.step.state.seq}"
+                )
+            cur.last_input_at = entry.at
             now = summary(name, cur.game_id, cur.status, cur.step.state)  # the new status once at the end
             events += events_between(before, now)
             before = now
