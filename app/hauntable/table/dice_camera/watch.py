@@ -175,7 +175,7 @@ class CameraTray:
 
     # -- the settler interface
 
-    def feed(self, now: int, _entered=0, _readings=()):
+    def feed(self, now: int, _entered=0, _readings=(), _blocked=False):
         """One loop pass: look at the newest frame; a roll or a fault once the tray has settled."""
         frame = self.camera.preview()
         if self.state == CALIBRATING:
