@@ -28,10 +28,10 @@ from hauntable.table.dice_camera.watch import CameraTray
 from hauntable.table.dice_link.simulated import FIRMWARE
 
 
-def open_camera(spec: str, led_pin: int | None):
+def open_camera(spec: str, led_pin: int | None, dark_ms: int = 0):
     kind, _, where = spec.partition(":")
     if kind == "folder":
-        return FolderCamera(where)
+        return FolderCamera(where, dark_ms)
     if kind == "v4l2":
         return V4L2Camera(where, led_pin)
     raise SystemExit(f"dice camera: unknown camera {spec!r} (folder:DIR or v4l2:DEVICE)")
@@ -77,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", default="betrayal", choices=("betrayal", "d6", "auto"))
     parser.add_argument("--settle-ms", type=int, default=CameraTray.SETTLE_MS)
     parser.add_argument("--boot", default=None)
+    parser.add_argument("--dark-ms", type=int, default=0, help="folder camera: a real ring switch's cost")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(FIRMWARE))
     from manifest import VERSION  # the firmware's modules, under their on-device names
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
     state = Path(args.state)
     state.mkdir(parents=True, exist_ok=True)
-    tray = CameraTray(open_camera(args.camera, args.led_pin), state, args.mode)
+    tray = CameraTray(open_camera(args.camera, args.led_pin, args.dark_ms), state, args.mode)
     tray.SETTLE_MS = args.settle_ms
     master = serve_pty(args.pty)
     port = StreamPort(_Fd(master), _Fd(master))
