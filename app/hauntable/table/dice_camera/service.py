@@ -9,7 +9,8 @@ The table app opens ``--pty`` as it opens a Pico tower's ``/dev/serial/by-id/...
 ``--state`` and resent after a crash with their (boot, seq), the same duplicate check against the game
 log. A camera that fails ends the process (systemd restarts it; the app sees a replug). ``--camera
 folder:DIR`` reads frames from a directory (camera.py): the tests and the bench run this very process so.
-Needs a source checkout (the firmware is found next to ``protocol.py``'s symlink, as for the simulated tower).
+The firmware's modules come from ``--firmware`` (default: next to ``protocol.py``'s symlink in a source
+checkout; the systemd unit names ``/opt/hauntable/src/firmware/dice_tower``).
 """
 
 from __future__ import annotations
@@ -78,8 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle-ms", type=int, default=CameraTray.SETTLE_MS)
     parser.add_argument("--boot", default=None)
     parser.add_argument("--dark-ms", type=int, default=0, help="folder camera: a real ring switch's cost")
+    parser.add_argument("--firmware", default=str(FIRMWARE), help="firmware/dice_tower of the checkout")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(FIRMWARE))
+    sys.path.insert(0, args.firmware)
     from manifest import VERSION  # the firmware's modules, under their on-device names
     from port import StreamPort
     from store import Store
