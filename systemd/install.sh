@@ -123,8 +123,8 @@ run install -d -m 0755 "$PREFIX"
 run rsync -a --delete --exclude .venv --exclude .git --exclude data "$SRC/" "$PREFIX/src/"
 [ -x "$PREFIX/venv/bin/python" ] || run python3 -m venv "$PREFIX/venv"
 run "$PREFIX/venv/bin/pip" install -q --upgrade pip
-EXTRAS=pi
-[ "$COMPANION" = 1 ] && EXTRAS=pi,fleet
+EXTRAS=pi,camera
+[ "$COMPANION" = 1 ] && EXTRAS=pi,camera,fleet
 run "$PREFIX/venv/bin/pip" install -q "$PREFIX/src[$EXTRAS]"
 
 say "systemd units"
@@ -132,6 +132,10 @@ run install -m 0644 "$SRC/systemd/hauntable.service" /etc/systemd/system/hauntab
 run install -d -m 0755 /etc/systemd/journald.conf.d
 run install -m 0644 "$SRC/systemd/journald-hauntable.conf" /etc/systemd/journald.conf.d/hauntable.conf
 run install -m 0644 "$SRC/systemd/99-hauntable-usb.rules" /etc/udev/rules.d/99-hauntable-usb.rules
+# dice towers: named by serial number (edit the rules file, docs/dice-tower.md); camera towers' service
+[ -e /etc/udev/rules.d/99-hauntable-dice.rules ] \
+    || run install -m 0644 "$SRC/systemd/99-hauntable-dice.rules" /etc/udev/rules.d/99-hauntable-dice.rules
+run install -m 0644 "$SRC/systemd/hauntable-dice-camera@.service" /etc/systemd/system/hauntable-dice-camera@.service
 run udevadm control --reload
 run systemctl disable --now getty@tty1.service
 run systemctl daemon-reload

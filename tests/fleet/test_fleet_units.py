@@ -81,7 +81,7 @@ def test_install_with_companion_and_broker_lists_their_steps():
         "systemctl enable hauntable-broker.service",
         "systemctl disable --now mosquitto.service",
         "/etc/hauntable/mosquitto.acl",
-        "src\\[pi\\,fleet\\]",
+        "src\\[pi\\,camera\\,fleet\\]",
         "mosquitto mosquitto-clients",
     ):
         assert step in out.stdout, step
