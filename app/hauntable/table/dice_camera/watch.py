@@ -76,7 +76,8 @@ class CameraTray:
     def __init__(self, camera, state_dir: str | Path, mode: str = "betrayal", wells: int = 8):
         self.camera = camera
         self.state_dir = Path(state_dir)
-        self.mode = mode
+        self.wanted = mode  # betrayal, d6, or auto: the kind of whatever dice are thrown
+        self._kind = "betrayal" if mode == "auto" else mode
         self.wells = wells
         self.cal: Calibration | None = None
         self.state = STALE  # until the first settled look: dice lying there at boot were never thrown
@@ -91,6 +92,11 @@ class CameraTray:
         self._draw_next: tuple | None = None
 
     # -- the firmware Tower's tray / classifier interface
+
+    @property
+    def mode(self) -> str:
+        """The kind of dice this tower reports (the Tower puts it in HELLO and in every ROLL frame)."""
+        return self._kind
 
     def read(self):
         """No beam, no wells: the Tower's tray read has nothing to count."""
@@ -251,9 +257,10 @@ class CameraTray:
             places = sorted({where(read, self.cal, d) for d in read.unsure})
             detail = f"dice={n},unsure={sum(d.count for d in read.unsure)},again={'+'.join(places[:4])}"
             return ("fault", Fault("rethrow", None, detail))
-        if self.mode != "auto" and read.kinds != {self.mode}:
-            self.state = RETHROW
-            return ("fault", Fault("kind", None, f"want={self.mode},saw={'+'.join(sorted(read.kinds))}"))
+        if len(read.kinds) != 1 or (self.wanted != "auto" and read.kinds != {self.wanted}):
+            self.state = RETHROW  # one roll frame has one kind: Betrayal dice and d6 are thrown apart
+            return ("fault", Fault("kind", None, f"want={self.wanted},saw={'+'.join(sorted(read.kinds))}"))
+        self._kind = next(iter(read.kinds))
         self.state, self._shown = SHOWN, n
         return ("roll", read.faces)
 
