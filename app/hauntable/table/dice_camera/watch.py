@@ -273,11 +273,11 @@ class CameraTray:
 def overlay(on: np.ndarray, read: TrayRead, cal: Calibration) -> np.ndarray:
     """A colour picture of a read: green square and face for a die read, red and the reason if unsure."""
     img = cv2.cvtColor(on, cv2.COLOR_GRAY2BGR) if on.ndim == 2 else on.copy()
-    half = cal.side / 2
     for d in read.dice:
         colour = (60, 200, 60) if d.sure else (40, 40, 230)
-        p0, p1 = (int(d.x - half), int(d.y - half)), (int(d.x + half), int(d.y + half))
-        cv2.rectangle(img, p0, p1, colour, 2)
+        box = cv2.boxPoints(((d.x, d.y), (cal.side + 4, cal.side + 4), d.angle))
+        cv2.polylines(img, [np.round(box).astype(np.int32)], True, colour, 2, cv2.LINE_AA)
         text = (f"{'B' if d.kind == 'betrayal' else 'd'}{d.face}") if d.sure else d.reason
-        cv2.putText(img, text, (p0[0], p0[1] - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
+        at = (int(box[:, 0].min()), int(box[:, 1].min()) - 4)
+        cv2.putText(img, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
     return img
