@@ -47,11 +47,21 @@ def arrive(
 
 @task("land")
 def land(w: World, seat: int, room: str) -> None:
-    """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side)."""
+    """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side).
+    The Coal Chute holds nobody, however they got there (B6.2)."""
     spec = w.content.rooms[room]
     side = HouseView(w.s, w.content).doors(room)[0] if spec.barrier and len(spec.doors) > 1 else None
     e = w.move_explorer(seat, room, side)
     w.say(f"{e.name} lands in the {room}", "land", who=e.name, room=room)
+    if spec.slide_to:
+        slide(w, seat, room)
+
+
+def slide(w: World, seat: int, room: str) -> None:
+    """B6.2: down the chute to where it leads, in the same step; a turn cannot end on the chute."""
+    to = w.content.rooms[room].slide_to
+    e = w.move_explorer(seat, to)
+    w.say(f"{e.name} slides down the {room} to the {to}", "room.slide", who=e.name, room=room, to=to)
 
 
 @task("enter_effects")
@@ -64,15 +74,8 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
             w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered, music=False)))
             return
     spec = w.content.rooms[room]
-    if spec.slide_to:  # B6.2: the turn cannot end on the chute
-        e = w.move_explorer(seat, spec.slide_to)
-        w.say(
-            f"{e.name} slides down the {room} to the {spec.slide_to}",
-            "room.slide",
-            who=e.name,
-            room=room,
-            to=spec.slide_to,
-        )
+    if spec.slide_to:
+        slide(w, seat, room)
     elif spec.collapse and discovered and not traitor_ignores(w, seat, f"the floor of the {room}"):
         c = spec.collapse
         trait_roll(
