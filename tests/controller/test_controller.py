@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Choose, Move
 from hauntable.table.registry import TagRegistry

@@ -9,8 +9,8 @@ from pathlib import Path
 from tablekit import BENCH, KITCHEN
 
 from hauntable.cli import main
-from hauntable.commands.enroll import walk
 from hauntable.table.backends.mock import MockBackend
+from hauntable.table.enrolment import walk
 from hauntable.table.registry import TagRegistry
 
 

@@ -3,7 +3,7 @@ house rules, self-test) and a dice tower on a real pty. Assertions are on what t
 
 from __future__ import annotations
 
-from hauntable.engine.log import ABANDONED, GameLog
+from hauntable.gamelog import ABANDONED, GameLog
 
 
 def start(h):
@@ -76,7 +76,7 @@ def test_an_abandoned_game_is_not_offered_at_the_next_start(make_app, tmp_path):
 
 
 def test_a_game_log_is_exported_as_json_lines_to_the_usb_drive(make_app, tmp_path):
-    from hauntable.commands.replay import replay_jsonl
+    from hauntable.gamelog.jsonl import replay_jsonl
 
     stick = tmp_path / "stick"
     stick.mkdir()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.content import load_content
 from hauntable.table.registry import TagRegistry
 from hauntable.ui.simulator import tag_uid

@@ -20,7 +20,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.kiosk.watchdog import Watchdog
 from hauntable.ui import fonts, i18n
 from hauntable.ui.controller import TableController

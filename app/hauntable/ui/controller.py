@@ -17,8 +17,8 @@ from typing import Protocol
 
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
-from hauntable.engine.log import ABANDONED, GameLog
 from hauntable.engine.rejections import BadConfig, HauntableError
+from hauntable.gamelog import ABANDONED, GameLog
 from hauntable.games import geisterstunde
 from hauntable.games.betrayal.config import GameConfig, PlayerSpec
 from hauntable.games.betrayal.content import load_content

@@ -24,7 +24,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from hauntable.engine.log import LogError
+from hauntable.gamelog import LogError
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.kiosk.media import export_game, removable_drives
 from hauntable.kiosk.pin import PinError, PinStore
@@ -227,7 +227,7 @@ class AdminScreen(Screen):
         self.refresh()
 
     def _enrol_page(self, app, menu) -> None:
-        from hauntable.commands.enroll import CATEGORIES, pieces
+        from hauntable.table.enrolment import CATEGORIES, pieces
 
         self._page_head(menu, tr("admin.enrol"))
         said = self.enrol_said
@@ -471,10 +471,10 @@ class AdminScreen(Screen):
         ).start()
 
     def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower) -> None:
-        from hauntable.commands.selftest import check
         from hauntable.engine.rejections import HauntableError
         from hauntable.table.backends import load_backend
         from hauntable.table.layout import load_layout
+        from hauntable.table.selftest import check
 
         try:
             layout = load_layout(layout_path)

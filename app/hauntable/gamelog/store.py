@@ -16,7 +16,6 @@ import datetime
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
 from types import TracebackType
 from typing import Any
 
@@ -25,7 +24,6 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import HauntableError
 
 SCHEMA_VERSION = 1
-EXPORT_FORMAT = 1  # the JSON Lines export format (docs/game-log.md)
 PLAYING, OVER, ABANDONED = "playing", "over", "abandoned"
 STATUSES = (PLAYING, OVER, ABANDONED)
 
@@ -267,23 +265,6 @@ class GameLog:
             params,
         ).fetchall()
         return [GameRecord(i, g, c, json.loads(cfg), s, n) for i, g, c, cfg, s, n in rows]
-
-
-def export_jsonl(log: GameLog, game_id: int) -> Iterator[str]:
-    """One logged game as JSON Lines (docs/game-log.md): a ``game`` header, then one ``input`` per line."""
-    record = log.game(game_id)
-    header = {"type": "game", "format": EXPORT_FORMAT, "game": record.game, "config": record.config}
-    yield json.dumps(header, ensure_ascii=False)
-    for e in log.inputs(game_id):
-        line = {
-            "type": "input",
-            "seq": e.seq,
-            "source": e.source,
-            "input": {"kind": e.kind, **e.payload},  # kind first, for people reading the file
-            "state_hash": e.state_hash,
-            "at": e.at,
-        }
-        yield json.dumps(line, ensure_ascii=False)
 
 
 class _Transaction:
