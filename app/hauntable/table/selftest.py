@@ -1,7 +1,9 @@
 """The table's self-test: one row per reader, tower, button and LED, never raising for a device fault.
 
 A table service: ``hauntable selftest`` prints the rows, the admin screen's self-test page shows them.
-Readers: VersionReg must name a known chip and one read must complete. Towers: the backend's HELLO check.
+Readers: VersionReg must name a known chip and one read must complete; first, a backend with reset lines
+(the Pi's NRSTPD) pulses them, so every reader starts from a hard reset as docs/hardware.md says, and
+what the backend started in a degraded way (``notes``) is a row. Towers: the backend's HELLO check.
 Buttons: not stuck pressed. LEDs: switch on and off.
 """
 
@@ -16,9 +18,16 @@ from hauntable.table.mfrc522.registers import KNOWN_VERSIONS
 Row = tuple[str, str, str, bool]  # device, wiring, detail, ok
 
 
-def check(backend: Backend, towers: bool = True) -> Iterator[Row]:
+def check(backend: Backend, towers: bool = True, gpio: bool = True) -> Iterator[Row]:
     """One row per device; never raises for a device fault. ``towers=False`` leaves the towers out (the
-    table app holds its tower's port open and reports that link itself)."""
+    table app holds its tower's port open and reports that link itself); ``gpio=False`` leaves out the
+    reset pulse, buttons and LEDs (a running game's backend holds them: the admin self-test in a game)."""
+    for note in getattr(backend, "notes", ()):
+        yield ("spi", "", note, True)
+    pulse = getattr(backend, "pulse_reset", None)
+    if gpio and pulse is not None:
+        for wiring, detail, ok in pulse():
+            yield ("reader reset", wiring, detail, ok)
     for spec in backend.layout.readers:
         reader = backend.reader(spec.id)
         try:
@@ -35,7 +44,7 @@ def check(backend: Backend, towers: bool = True) -> Iterator[Row]:
     for tower in backend.layout.towers if towers else ():
         ok, detail = backend.check_tower(tower)
         yield (f"tower {tower.id}", tower.port or f"usb {tower.usb}", detail, ok)
-    for spec in backend.layout.buttons:
+    for spec in backend.layout.buttons if gpio else ():
         try:
             with Button(spec.pin, backend=backend) as button:
                 stuck = button.is_pressed
@@ -47,7 +56,7 @@ def check(backend: Backend, towers: bool = True) -> Iterator[Row]:
             )
         except Exception as exc:  # a pin already in use, a missing pin factory: a fault row, not a crash
             yield (f"button {spec.name}", f"GPIO{spec.pin}", str(exc), False)
-    for spec in backend.layout.leds:
+    for spec in backend.layout.leds if gpio else ():
         try:
             with Led(spec.pin, backend=backend) as led:
                 led.on()

@@ -461,25 +461,41 @@ class AdminScreen(Screen):
 
     def run_selftest(self) -> None:
         """The checks of ``hauntable selftest`` on the configured backend, off the UI thread (a real
-        tower's HELLO may take seconds); the page shows the faults and a count per kind of device."""
+        tower's HELLO may take seconds); the page shows the faults and a count per kind of device.
+
+        During a game on the readers the app's own backend is checked (a second one on the same pins
+        fails with "pin in use"): its scanner waits between two reads meanwhile, and the reset pulse,
+        buttons and LEDs, which the game holds, are left for a self-test between games."""
         self.page, self.message, self.selftest_rows = "selftest", tr("selftest.running"), None
         self.refresh()
-        settings = App.get_running_app().controller.settings
-        tower = App.get_running_app().controller.tower
+        controller = App.get_running_app().controller
+        settings = controller.settings
+        live = controller.live_table
         threading.Thread(
-            target=self._selftest_thread, args=(settings.layout, settings.backend, tower), daemon=True
+            target=self._selftest_thread,
+            args=(settings.layout, settings.backend, controller.tower, live),
+            daemon=True,
         ).start()
 
-    def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower) -> None:
+    def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower, live=None) -> None:
         from hauntable.engine.rejections import HauntableError
         from hauntable.table.backends import load_backend
         from hauntable.table.layout import load_layout
         from hauntable.table.selftest import check
 
         try:
-            layout = load_layout(layout_path)
-            with load_backend(layout, name=backend_name) as backend:
-                rows = list(check(backend, towers=tower is None))
+            if live is not None:  # the game's backend, not a second one on its pins
+                backend = live.backend
+                layout = backend.layout
+                with live.table.scanner.hold():
+                    rows = list(check(backend, towers=tower is None, gpio=False))
+                rows.append(
+                    ("gpio", "", "reset pulse, buttons and LEDs: held by the game, not checked", True)
+                )
+            else:
+                layout = load_layout(layout_path)
+                with load_backend(layout, name=backend_name) as backend:
+                    rows = list(check(backend, towers=tower is None))
             if tower is not None:  # the app holds the port: a probe would fight it; report its link
                 ok = str(tower.state) == "ready"
                 rows.append((f"tower {tower.source}", tower.port, f"open in the app, link {tower.state}", ok))
@@ -489,6 +505,8 @@ class AdminScreen(Screen):
             )
         except (HauntableError, OSError) as exc:
             rows, summary = [], tr("selftest.failed", error=str(exc))
+        except Exception as exc:  # never leave the page on "running": say what broke
+            rows, summary = [], tr("selftest.failed", error=f"{type(exc).__name__}: {exc}")
         Clock.schedule_once(lambda _dt: self._selftest_done(rows, summary), 0)
 
     def _selftest_done(self, rows: list, summary: str) -> None:
