@@ -17,6 +17,7 @@ from typing import Protocol
 
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import BadConfig, HauntableError
 from hauntable.gamelog import ABANDONED, GameLog
 from hauntable.games import geisterstunde
@@ -33,7 +34,7 @@ from hauntable.ui.channel import Channel
 from hauntable.ui.live_table import AppTable, table_kind
 from hauntable.ui.settings import AdminChoices, UiSettings
 from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
-from hauntable.ui.tower import AppTower
+from hauntable.ui.tower import AppTower, count_text, fault_text
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class TableController:
         self.castle_table: CastleTable | None = None  # a simulated Geisterstunde table, when chosen
         self.tower: AppTower | None = None  # once a game is attached, when settings.tower_port names one
         self.tower_state = ""  # the tower's link state ("ready", "lost", ...); "" without one
+        self.tower_fault = ""  # what the dice pad says about the tower's last fault (a re-throw)
         self.dice: VirtualDice | None = None
         self.sim_message = ""
         self.notice = ""  # shown on the attract screen for the operator (a damaged log set aside)
@@ -239,26 +241,41 @@ class TableController:
             on_state=self._tower_state_changed,
             delivered=delivered,
             raw_log=self.settings.tower_raw_log,
+            on_fault=self._tower_fault,
         )
 
     def take_tower_roll(self, faces: tuple[int, ...], source: str) -> bool:
         """A roll from the tower, on the view's thread: through the one channel; True if the game took it."""
         if self.channel is None:
             return False  # between games: refused, so the tower forgets it
-        inp = self.channel.session.game.inputs.parse(
-            f"roll {','.join(str(f) for f in faces)} source={source}"
-        )
-        return self.channel.submit(inp, self.channel.seq, source="tower") is not None
+        asked = self.channel.step.awaiting
+        if isinstance(asked, RollDice) and asked.dice != len(faces):  # checked here to say it plainly
+            self.tower_fault = count_text(asked.dice, len(faces))
+            self.view.redraw()
+            return False
+        inp = self.channel.session.game.inputs.parse(f"roll {','.join(map(str, faces))} source={source}")
+        taken = self.channel.submit(inp, self.channel.seq, source="tower") is not None
+        if taken and self.tower_fault:
+            self.tower_fault = ""
+            self.view.redraw()
+        return taken
 
     def _tower_state_changed(self, state) -> None:
         self.tower_state = str(state)
         self.view.changed()
         self.view.redraw()
 
+    def _tower_fault(self, fault) -> None:
+        """A fault the tower reported: the dice pad says what to do until the next roll is taken."""
+        self.tower_fault = fault_text(fault)
+        self.view.redraw()
+
     def tower_text(self) -> str | None:
         """The dice pad's line about the tower; None without a tower (the simulator's button is shown)."""
         if self.tower is None:
             return None
+        if self.tower_state == "ready" and self.tower_fault:
+            return self.tower_fault
         if self.tower_state == "ready":
             return i18n.tr("tower.ready", source=self.tower.source)
         return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
