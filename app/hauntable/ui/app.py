@@ -24,6 +24,7 @@ from hauntable.gamelog import GameLog
 from hauntable.kiosk.watchdog import Watchdog
 from hauntable.ui import fonts, i18n
 from hauntable.ui.controller import TableController
+from hauntable.ui.health import HealthReport
 from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, secret, setup
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.settings import UiSettings
@@ -93,11 +94,16 @@ class HauntableApp(App):
         self.watchdog = Watchdog(require=("ui",))
         Clock.schedule_once(lambda _dt: self.watchdog.ready("attract screen"), 0)
         Clock.schedule_interval(self._ping_watchdog, 1)
+        # the health the companion service publishes (docs/fleet.md): status.json beside the log
+        data_dir = self.controller.settings.data_dir
+        self.health = HealthReport(self.controller.registry_path()) if data_dir is not None else None
         return sm
 
     def _ping_watchdog(self, *_args) -> None:
         self.watchdog.alive("ui")
         self.watchdog.ping()
+        if self.health is not None:
+            self.health.update(self)
 
     def t(self, key: str, _lang: str = "", **params) -> str:
         """For kv: ``app.t('setup.title', app.lang)`` re-evaluates when the language changes."""
@@ -143,6 +149,8 @@ class HauntableApp(App):
 
     def on_stop(self) -> None:
         self.controller.close()
+        if getattr(self, "health", None) is not None:  # None until built
+            self.health.close()
 
     # --- redraw ---------------------------------------------------------------------------------------
 
