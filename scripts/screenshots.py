@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     from hauntable.gamelog import GameLog
     from hauntable.kiosk.pin import PinStore
     from hauntable.session import Session
-    from hauntable.ui.channel import Channel
+    from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     scratch = Path(tempfile.mkdtemp(prefix="hauntable-shots-"))
@@ -168,7 +168,7 @@ def _monster(h) -> None:
     from hauntable.games.betrayal.inputs import PlaceMonster
     from hauntable.session import Session
     from hauntable.ui import demo
-    from hauntable.ui.channel import Channel
+    from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
     from hauntable.ui.widgets.prompt import ChoiceButton
 

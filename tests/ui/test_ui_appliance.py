@@ -156,8 +156,8 @@ def logged_game_at_a_roll(log: GameLog, seed: int = 5):
     """A 4-seat table-mode game in ``log``, played by the simulator up to a dice roll prompt."""
     from hauntable.engine.prompts import RollDice
     from hauntable.session import Session
+    from hauntable.table.channel import Channel
     from hauntable.ui import demo
-    from hauntable.ui.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     channel = Channel(Session.new("betrayal", demo.config(seed, 4), log=log))

@@ -246,7 +246,7 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
     from hauntable.session import Session
-    from hauntable.ui.channel import Channel
+    from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     h = table_app

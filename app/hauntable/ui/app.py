@@ -1,7 +1,7 @@
 """The Kivy table app: the screens and the frame loop around a :class:`~.controller.TableController`.
 
 The controller holds the game, its devices and the settings, and no Kivy; this app is its view. Everything
-a tap does goes through ``app.controller.submit`` -> :class:`~hauntable.ui.channel.Channel`. The channel's
+a tap does goes through ``app.controller.submit`` -> :class:`~hauntable.table.channel.Channel`. The channel's
 step listener only schedules a redraw on the next frame (``Clock.create_trigger``), so a burst of inputs (a
 simulator placing a tile then the engine asking for a rotation) redraws once. Jobs from the scanner's and
 the tower's threads reach the main loop through :meth:`HauntableApp.post`.

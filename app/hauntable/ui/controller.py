@@ -1,9 +1,10 @@
 """The table app without its window: settings, the game life cycle, resume, the live table and the tower.
 
-:class:`TableController` holds what a game on the table needs (the one :class:`~hauntable.ui.channel.Channel`,
-the simulator panel's hands or the live readers, the dice tower, the log's unfinished game) and no Kivy:
-a test drives it with a plain :class:`View` and no window. The Kivy app (``ui/app.py``) is its view: it
-draws the screens, carries jobs from other threads to its main loop (``post``) and coalesces redraws.
+:class:`TableController` holds what a game on the table needs (the one
+:class:`~hauntable.table.channel.Channel`, the simulator panel's hands or the live readers, the dice
+tower, the log's unfinished game) and no Kivy: a test drives it with a plain :class:`View` and no window.
+The Kivy app (``ui/app.py``) is its view: it draws the screens, carries jobs from other threads to its
+main loop (``post``) and coalesces redraws.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from hauntable.games.betrayal.inputs import Roll, Target
 from hauntable.games.betrayal.prompts import AwaitTile, ChooseTarget
 from hauntable.paths import db_path
 from hauntable.session import ResumeError, Session
+from hauntable.table.channel import Channel
 from hauntable.table.dice_link.rolls import delivered_in
 from hauntable.ui import i18n
 from hauntable.ui.castle_sim import CastleTable
-from hauntable.ui.channel import Channel
 from hauntable.ui.live_table import AppTable, table_kind
 from hauntable.ui.settings import AdminChoices, UiSettings
 from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
@@ -178,7 +179,7 @@ class TableController:
         self.haunt_shown = getattr(session.step.state, "haunt", None) is not None  # a resumed haunt goes on
         if session.game.name == "geisterstunde":
             if castle_table:
-                self.castle_table = CastleTable(session)
+                self.castle_table = CastleTable(self.channel)
             self.view.go("castle")
             return
         seed = session.step.state.config.seed

@@ -1,6 +1,6 @@
 """``DiceTower``: the physical tower as a table device, a thread driving the link over a serial port.
 
->>> tower = DiceTower("/dev/ttyACM0", on_roll=referee.offer_roll)   # doctest: +SKIP
+>>> tower = DiceTower("/dev/ttyACM0", on_roll=referee.on_roll)   # doctest: +SKIP
 >>> tower.when_rolled = lambda roll: print(roll.faces, roll.source)  # doctest: +SKIP
 >>> tower.wait_for_roll(timeout=5)                                   # doctest: +SKIP
 DiceRoll(faces=(2, 1, 0), source='tower:1#3f2a91c0.1', taken=True)
@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from hauntable.table.dice_link.link import Link, LinkHealth, LinkState, TowerFault, TowerInfo, TowerRoll
-from hauntable.table.dice_link.rolls import DeviceClosed, DiceRoll, RollConsumer
+from hauntable.table.dice_link.rolls import DiceRoll, RollConsumer
 from hauntable.table.dice_link.transport import SerialTransport, TransportLost
-from hauntable.table.events import EventsMixin
+from hauntable.table.events import DeviceClosed, EventsMixin
 
 log = logging.getLogger(__name__)
 RAW_LOGGER = "hauntable.dice.serial"
@@ -66,7 +66,7 @@ class DiceTower(EventsMixin):
         self.on_roll = on_roll
         self._clock = clock
         self._link = link or Link(self._deliver, name=f"tower@{port}", probe=probe)
-        self._link.on_roll = self._deliver
+        self._link.deliver = self._deliver
         self._link.on_fault = self._on_fault
         for boot, seq in delivered:  # before the thread starts: no roll can slip in first
             self._link.mark_delivered(boot, seq)
