@@ -10,7 +10,7 @@ import dataclasses
 import re
 
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.engine.prompts import OptionText, Prompt, RollDice
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import (
@@ -312,7 +312,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     if isinstance(prompt, ChooseTarget):
         return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
     if isinstance(prompt, ChooseOption):
-        return option_label(inp.option, prompt.code)
+        texts = dict(zip(prompt.options, prompt.option_texts, strict=False))
+        return option_label(inp.option, texts.get(inp.option))
     return other_label(inp)
 
 
@@ -325,22 +326,15 @@ OPTION_PHRASES = {  # options that are fixed phrases of the engine or the card d
     "an item for you": "option.mirror_for",
     "an item from you": "option.mirror_from",
 }
-# options the engine builds from names and numbers -> a catalog key; (code, pattern, key), "" for any code
-OPTION_SHAPES = (
-    ("steal", re.compile(r"^deal (?P<n>\d+) damage$"), "option.deal"),
-    ("steal", re.compile(r"^steal (?P<card>.+)$"), "option.steal"),
-    ("dog", re.compile(r"^fetch (?P<card>.+) from the (?P<room>.+)$"), "option.fetch"),
-    ("dog", re.compile(r"^leave (?P<card>.+) in the (?P<room>.+)$"), "option.leave_in"),
-    ("push", re.compile(r"^(?P<who>.+) to the (?P<room>.+)$"), "option.push"),
-    ("reroll_which", re.compile(r"^a (?P<n>\d+)$"), "option.die"),
-)
 
 
-def option_label(option: str, code: str = "") -> str:
-    """One option of a card's or rule's choice (``code``: the choice's, see ``ChooseOption.code``): its
-    words in the current language when we know them (yes, a trait, a floor, a direction, a deck, the
-    engine's phrases such as "steal Axe"), else the option itself (names stay as printed). The option the
+def option_label(option: str, text: OptionText | None = None) -> str:
+    """One option of a card's or rule's choice: its words in the current language when we know them (the
+    engine's :class:`OptionText` for an option built from names and numbers, such as "steal Axe"; yes, a
+    trait, a floor, a direction, a deck), else the option itself (names stay as printed). The option the
     engine receives is unchanged: only the button's words are translated."""
+    if text is not None:
+        return tr(f"option.{text.code}", **dict(text.params))
     if option in OPTION_WORDS:
         return tr(f"option.{option}")
     if option in OPTION_PHRASES:
@@ -348,10 +342,6 @@ def option_label(option: str, code: str = "") -> str:
     for group in ("trait", "floor", "dir", "deck"):
         if tr(f"{group}.{option}") != f"{group}.{option}":
             return tr(f"{group}.{option}")
-    for shape_code, pattern, key in OPTION_SHAPES:
-        m = pattern.match(option) if shape_code in ("", code) else None
-        if m:
-            return tr(key, **m.groupdict())
     return option
 
 

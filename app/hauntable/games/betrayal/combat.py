@@ -15,7 +15,7 @@ haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``at
 from __future__ import annotations
 
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards import CARD_RULES
@@ -329,6 +329,10 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
                         (f"deal {diff} damage", *(f"steal {n}" for n in loot)),
                         code="steal",
                         params=(("n", diff), ("loser", dn)),
+                        option_texts=(
+                            OptionText("deal", (("n", diff),)),
+                            *(OptionText("steal", (("card", n),)) for n in loot),
+                        ),
                     ),
                     on="combat_steal",
                     fight=fight,

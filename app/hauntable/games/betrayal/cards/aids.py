@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.aid_offers import AFTER, MEANT, holds_aid, holds_nothing
 from hauntable.games.betrayal.cards.hands import lose_card
@@ -125,8 +125,10 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
         for label, rerolled in (("the 0s", {0}), ("the 0s and 1s", {0, 1}), ("all", {0, 1, 2})):
             if any(f in rerolled for f in faces) and label not in choices:
                 choices.append(label)
+        texts = ()  # fixed phrases: the front-end words them by their text
     else:
         choices = [f"a {f}" for f in sorted(set(faces))]
+        texts = tuple(OptionText("die", (("n", f),)) for f in sorted(set(faces)))
     w.ask(
         ChooseOption(
             seat,
@@ -135,6 +137,7 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
             tuple(choices),
             code="reroll_which",
             params=(("card", option),),
+            option_texts=texts,
         ),
         on="aid_which",
         aid_ctx=aid_ctx,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hauntable.engine.prompts import OptionText
 from hauntable.games.betrayal.cards.hands import in_room
 from hauntable.games.betrayal.cards.language import go
 from hauntable.games.betrayal.house import adjacent
@@ -54,6 +55,9 @@ def _push(w: World, seat: int, card: str) -> list | None:
             options,
             code="push",
             params=(("card", card),),
+            option_texts=tuple(
+                OptionText("push", (("who", w.who(o)), ("room", r))) for o in others for r in rooms
+            ),
         ),
         on="pushed",
         seat=seat,

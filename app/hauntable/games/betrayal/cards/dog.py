@@ -3,6 +3,7 @@ needs a roll (the Dog walker of house.py)."""
 
 from __future__ import annotations
 
+from hauntable.engine.prompts import OptionText
 from hauntable.games.betrayal.cards.conditions import dog_errands
 from hauntable.games.betrayal.cards.hands import PILE, get_card, lose_card
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -17,7 +18,16 @@ def _dog(w: World, seat: int, card: str) -> None:
     )
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: send the Dog to", card, labels, code="dog", params=(("card", card),)
+            seat,
+            f"{w.who(seat)}: send the Dog to",
+            card,
+            labels,
+            code="dog",
+            params=(("card", card),),
+            option_texts=tuple(
+                OptionText("fetch" if verb == "fetch" else "leave_in", (("card", item), ("room", room)))
+                for verb, item, room in errands
+            ),
         ),
         on="dog_errand",
         seat=seat,
