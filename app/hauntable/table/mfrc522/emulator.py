@@ -286,13 +286,17 @@ class FakeSpiDevice:
     """A spidev-like device wired to an emulated chip; each transfer costs simulated time.
 
     ``hz`` is the SPI clock; ``overhead`` the fixed cost of one ``xfer2`` (an ioctl and Python on a Pi 4,
-    about 25-40 us). ``transfers`` counts calls, for tests that bound a driver's traffic.
+    about 25-40 us); ``select`` what the chip select adds per transfer on a shared bus
+    (:mod:`hauntable.table.mfrc522.costs`). ``transfers`` counts calls, for tests that bound a driver's
+    traffic.
     """
 
-    def __init__(self, chip: EmulatedMfrc522, hz: int = 4_000_000, overhead: float = 30e-6):
+    def __init__(
+        self, chip: EmulatedMfrc522, hz: int = 4_000_000, overhead: float = 30e-6, select: float = 0.0
+    ):
         self.chip = chip
         self.max_speed_hz = hz
-        self.overhead = overhead
+        self.overhead = overhead + select
         self.transfers = 0
         self.closed = False
 
