@@ -96,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     for label, seconds in rows:
         print(f"  {label:<48} {seconds * 1e6:6.2f} us")
     print(
-        f"\nPi 4 model (x{PI4_PYTHON_FACTOR:g} for CPython there, +{PI4_IOCTL_S * 1e6:g} us per lgpio ioctl), "
-        "hauntable/table/mfrc522/costs.py:"
+        f"\nPi 4 model (x{PI4_PYTHON_FACTOR:g} for CPython there, +{PI4_IOCTL_S * 1e6:g} us per lgpio "
+        "ioctl), hauntable/table/mfrc522/costs.py:"
     )
     for cost in SELECTS.values():
         print(
