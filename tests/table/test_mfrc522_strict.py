@@ -53,7 +53,7 @@ def test_transceive_raises_rx_but_never_idle():
 
 
 def test_a_reqa_sent_without_txlastbits_is_an_8_bit_frame_no_tag_answers():
-    chip, driver = reader(EmulatedTag.ntag(NTAG))
+    _chip, driver = reader(EmulatedTag.ntag(NTAG))
     driver.antenna(True)
     with pytest.raises(NoTag):
         driver.transceive(bytes([r.REQA]))  # BitFramingReg TxLastBits left at 0
@@ -61,7 +61,7 @@ def test_a_reqa_sent_without_txlastbits_is_an_8_bit_frame_no_tag_answers():
 
 
 def test_the_crc_coprocessor_computes_crc_a_over_the_fifo():
-    chip, driver = reader()
+    _chip, driver = reader()
     frame = bytes([r.SEL[0], r.NVB_SELECT, 0x88, 0x04, 0xA2, 0x5B, 0x75])
     driver.write(r.DIV_IRQ, 0x04)  # clear CRCIRq
     driver.write(r.FIFO_LEVEL, r.FLUSH_FIFO)
@@ -74,7 +74,7 @@ def test_the_crc_coprocessor_computes_crc_a_over_the_fifo():
 
 
 def test_the_chip_adding_crc_itself_is_not_emulated_so_nothing_passes_by_accident():
-    chip, driver = reader()
+    _chip, driver = reader()
     with pytest.raises(NotImplementedError):
         driver.write(r.TX_MODE, r.TX_CRC_EN)
 
