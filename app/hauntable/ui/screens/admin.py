@@ -29,7 +29,7 @@ from hauntable.games.betrayal.config import HouseRules
 from hauntable.kiosk.media import export_game, removable_drives
 from hauntable.kiosk.pin import PinError, PinStore
 from hauntable.paths import db_path
-from hauntable.ui.i18n import LANGUAGE_NAMES, tr
+from hauntable.ui.i18n import LANGUAGE_NAMES, ntr, tr
 
 ANGLES = (0, 90, 180, 270)
 
@@ -507,7 +507,11 @@ class AdminScreen(Screen):
                 rows.append((f"tower {tower.source}", tower.port, f"open in the app, link {tower.state}", ok))
             faults = sum(1 for r in rows if not r[3])
             summary = tr(
-                "selftest.summary", layout=layout.name, backend=backend.name, n=len(rows), faults=faults
+                "selftest.summary",
+                layout=layout.name,
+                backend=backend.name,
+                devices=ntr("selftest.devices", len(rows)),
+                faults=ntr("selftest.faults", faults),
             )
         except (HauntableError, OSError) as exc:
             rows, summary = [], tr("selftest.failed", error=str(exc))
