@@ -26,8 +26,26 @@ from hauntable.table.layout import load_layout  # noqa: E402
 
 HW = ROOT / "hardware"
 # BCM GPIO -> 40-pin header pin
-HEADER = {4: 7, 5: 29, 6: 31, 9: 21, 10: 19, 11: 23, 12: 32, 13: 33, 16: 36, 17: 11, 19: 35, 20: 38, 21: 40,
-          22: 15, 23: 16, 24: 18, 26: 37, 27: 13}  # fmt: skip
+HEADER = {
+    4: 7,
+    5: 29,
+    6: 31,
+    9: 21,
+    10: 19,
+    11: 23,
+    12: 32,
+    13: 33,
+    16: 36,
+    17: 11,
+    19: 35,
+    20: 38,
+    21: 40,
+    22: 15,
+    23: 16,
+    24: 18,
+    26: 37,
+    27: 13,
+}
 MODULES = ("ground", "upper", "basement", "edge")  # 74HC139 output n selects module n (A7 A6 = n)
 # 74HC138 pins: A0 A1 A2 = 1 2 3, /E1 /E2 E3 = 4 5 6, /Y0../Y7 = 15 14 13 12 11 10 9 7
 Y138 = (15, 14, 13, 12, 11, 10, 9, 7)
@@ -86,16 +104,23 @@ def build(layout) -> tuple[Netlist, list[dict]]:
         for k, net in enumerate(ribbon):
             for ref in (main_j, mod_j):
                 n.add(net, ref, 2 * k + 1, f"IDC {MODULE_RIBBON}-way")
-        for k in range(len(ribbon), MODULE_RIBBON // 2):
-            pass  # spare pairs
         for pin in range(2, MODULE_RIBBON + 1, 2):
             for ref in (main_j, mod_j):
                 n.add("GND", ref, pin, f"IDC {MODULE_RIBBON}-way")
         cables.append(
-            dict(cable=f"W{1 + m}", carries=f"MAIN -> {name} module", conductors=MODULE_RIBBON,
-                 signals=len(ribbon), grounds=MODULE_RIBBON // 2, power=0, spare=MODULE_RIBBON // 2 - len(ribbon),
-                 nets=" ".join(ribbon), length_m=1.5 if name != "edge" else 1.0,
-                 from_ref=main_j, to_ref=mod_j)  # fmt: skip
+            dict(
+                cable=f"W{1 + m}",
+                carries=f"MAIN -> {name} module",
+                conductors=MODULE_RIBBON,
+                signals=len(ribbon),
+                grounds=MODULE_RIBBON // 2,
+                power=0,
+                spare=MODULE_RIBBON // 2 - len(ribbon),
+                nets=" ".join(ribbon),
+                length_m=1.5 if name != "edge" else 1.0,
+                from_ref=main_j,
+                to_ref=mod_j,
+            )
         )
         # module board: 244 re-drives MOSI SCLK NRSTPD A0-A2 to its rows; 138 picks the row; 125 MISO
         buf = f"{name}.U1"
@@ -132,9 +157,19 @@ def build(layout) -> tuple[Netlist, list[dict]]:
                 for ref in (jm, jr):
                     n.add("3V3", ref, pin, f"IDC {ROW_RIBBON}-way")
             cables.append(
-                dict(cable=f"W{1 + m}.{r}", carries=f"{name} module -> row board {r}", conductors=ROW_RIBBON,
-                     signals=len(sigs), grounds=4, power=2, spare=0, nets=" ".join(sigs), length_m=0.5,
-                     from_ref=jm, to_ref=jr)  # fmt: skip
+                dict(
+                    cable=f"W{1 + m}.{r}",
+                    carries=f"{name} module -> row board {r}",
+                    conductors=ROW_RIBBON,
+                    signals=len(sigs),
+                    grounds=4,
+                    power=2,
+                    spare=0,
+                    nets=" ".join(sigs),
+                    length_m=0.5,
+                    from_ref=jm,
+                    to_ref=jr,
+                )
             )
             rdec = f"{name}.R{r}.U1"
             for k, sig in enumerate(("A0", "A1", "A2")):
@@ -167,11 +202,17 @@ def module_rows(layout, name: str) -> dict[int, dict[int, str]]:
 def svg(cables: list[dict], layout) -> str:
     """A block schematic: boards, cables with their wire counts, the decoder tree's address bits."""
     w, h = 1510, 880
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="DejaVu Sans" font-size="14">',
-           f'<rect width="{w}" height="{h}" fill="white"/>']  # fmt: skip
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        'font-family="DejaVu Sans" font-size="14">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+    ]
 
     def box(x, y, bw, bh, title, lines, fill="#eef3fb"):
-        out.append(f'<rect x="{x}" y="{y}" width="{bw}" height="{bh}" fill="{fill}" stroke="black" stroke-width="2"/>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{bw}" height="{bh}" fill="{fill}" '
+            'stroke="black" stroke-width="2"/>'
+        )
         out.append(f'<text x="{x + 8}" y="{y + 20}" font-weight="bold">{title}</text>')
         for i, line in enumerate(lines):
             out.append(f'<text x="{x + 8}" y="{y + 40 + 18 * i}">{line}</text>')
@@ -181,34 +222,85 @@ def svg(cables: list[dict], layout) -> str:
 
     bus = layout.buses[0]
     a = ",".join(map(str, bus.address_pins))
-    box(20, 40, 300, 200, "Raspberry Pi 4/5 (J1 header)",
-        ["SPI0: MOSI 10, MISO 9, SCLK 11", f"A0-A7: GPIO {a}", f"/STROBE: GPIO {bus.strobe_pin}",
-         f"NRSTPD: GPIO {bus.reset_pin}", "buttons 17, 27; LEDs 22, 23, 24", "no 3.3 V taken from the Pi"])  # fmt: skip
-    box(380, 40, 330, 200, "MAIN board",
-        ["U1 74HC139: A7 A6 + /STROBE", "   -> /E of module 0-3", "U2, U3 74HC244: fan-out of",
-         "   MOSI SCLK NRSTPD A0-A5", "MISO: the four ribbons joined", "(one 74HC125 drives at a time)",
-         "J2-J5: ribbons W1-W4"])  # fmt: skip
+    box(
+        20,
+        40,
+        300,
+        200,
+        "Raspberry Pi 4/5 (J1 header)",
+        [
+            "SPI0: MOSI 10, MISO 9, SCLK 11",
+            f"A0-A7: GPIO {a}",
+            f"/STROBE: GPIO {bus.strobe_pin}",
+            f"NRSTPD: GPIO {bus.reset_pin}",
+            "buttons 17, 27; LEDs 22, 23, 24",
+            "no 3.3 V taken from the Pi",
+        ],
+    )
+    box(
+        380,
+        40,
+        330,
+        200,
+        "MAIN board",
+        [
+            "U1 74HC139: A7 A6 + /STROBE",
+            "   -> /E of module 0-3",
+            "U2, U3 74HC244: fan-out of",
+            "   MOSI SCLK NRSTPD A0-A5",
+            "MISO: the four ribbons joined",
+            "(one 74HC125 drives at a time)",
+            "J2-J5: ribbons W1-W4",
+        ],
+    )
     wire(320, 140, 380, 140)
     ys = [40, 250, 460, 670]
     for m, name in enumerate(MODULES):
         rows = module_rows(layout, name)
         n_readers = sum(len(v) for v in rows.values())
         c = next(c for c in cables if c["cable"] == f"W{1 + m}")
-        box(860, ys[m], 330, 190, f"{name} module (addresses {m * 64}-{m * 64 + 63})",
-            [f"in: {c['cable']}, {c['conductors']}-way, {c['signals']} signals + GND",
-             "U1 74HC244: MOSI SCLK NRSTPD A0-A2", "U2 74HC138: A5-A3 -> row /E",
-             "U3 74HC125: MISO while its /E is low", f"{len(rows)} row boards, {n_readers} readers",
-             "3.3 V / 3 A buck, 1.5 A polyfuse"], fill="#f4f8ee")  # fmt: skip
+        box(
+            860,
+            ys[m],
+            330,
+            190,
+            f"{name} module (addresses {m * 64}-{m * 64 + 63})",
+            [
+                f"in: {c['cable']}, {c['conductors']}-way, {c['signals']} signals + GND",
+                "U1 74HC244: MOSI SCLK NRSTPD A0-A2",
+                "U2 74HC138: A5-A3 -> row /E",
+                "U3 74HC125: MISO while its /E is low",
+                f"{len(rows)} row boards, {n_readers} readers",
+                "3.3 V / 3 A buck, 1.5 A polyfuse",
+            ],
+            fill="#f4f8ee",
+        )
         wire(710, 60 + 45 * m, 860, ys[m] + 175)
         sizes = ", ".join(str(len(v)) for v in rows.values())
-        box(1260, ys[m] + 20, 230, 150, f"row boards x{len(rows)}",
-            [f"in: {ROW_RIBBON}-way each", "(8 signals, 3.3 V, GND)", "U1 74HC138: A2-A0,", "   /E = its row",
-             f"readers: {sizes}"], fill="#fbf3e8")  # fmt: skip
+        box(
+            1260,
+            ys[m] + 20,
+            230,
+            150,
+            f"row boards x{len(rows)}",
+            [
+                f"in: {ROW_RIBBON}-way each",
+                "(8 signals, 3.3 V, GND)",
+                "U1 74HC138: A2-A0,",
+                "   /E = its row",
+                f"readers: {sizes}",
+            ],
+            fill="#fbf3e8",
+        )
         wire(1190, ys[m] + 175, 1260, ys[m] + 150)
-    out.append('<text x="20" y="320" font-size="13">Address (8 bits, A0 = LSB): A7-A6 module, A5-A3 row board, A2-A0 reader on it.</text>')  # fmt: skip
-    out.append('<text x="20" y="340" font-size="13">/STROBE high while the address changes: no NSS low; low for each transfer.</text>')  # fmt: skip
-    out.append('<text x="20" y="360" font-size="13">Power: 5 V / 6 A supply, 5 A fuse, one 3.3 V / 3 A buck per module.</text>')  # fmt: skip
-    out.append('<text x="20" y="380" font-size="13">Generated by scripts/hardware-netlist.py from hardware/reference.toml.</text>')  # fmt: skip
+    notes = (
+        "Address (8 bits, A0 = LSB): A7-A6 module, A5-A3 row board, A2-A0 reader on it.",
+        "/STROBE high while the address changes: no NSS low; low for each transfer.",
+        "Power: 5 V / 4 A supply, 4 A fuse, one 3.3 V / 3 A buck + 1.5 A PTC per module.",
+        "Generated by scripts/hardware-netlist.py from hardware/reference.toml.",
+    )
+    for i, note in enumerate(notes):
+        out.append(f'<text x="20" y="{320 + 20 * i}" font-size="13">{note}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -226,7 +318,9 @@ def main() -> int:
         out.writerows(cables)
     (HW / "schematic.svg").write_text(svg(cables, layout))
     if shutil.which("rsvg-convert"):  # apt-get install librsvg2-bin
-        subprocess.run(["rsvg-convert", "-o", str(HW / "schematic.png"), str(HW / "schematic.svg")], check=True)
+        subprocess.run(
+            ["rsvg-convert", "-o", str(HW / "schematic.png"), str(HW / "schematic.svg")], check=True
+        )
     else:
         print("rsvg-convert not found (apt-get install librsvg2-bin): schematic.png not redrawn")
     print(f"{len(netlist.rows)} pin connections, {len(cables)} cables -> hardware/")

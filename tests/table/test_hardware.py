@@ -41,7 +41,7 @@ class Board:
         for _ in range(8):
             driven: dict[str, int | None] = {}
 
-            def drive(ref: str, pin: int, value: int | None) -> None:
+            def drive(ref: str, pin: int, value: int | None, driven=driven) -> None:
                 net = self.pins[ref][pin]
                 if value is None:
                     return
