@@ -167,8 +167,8 @@ def _monster(h) -> None:
     from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
     from hauntable.session import Session
-    from hauntable.ui import demo
     from hauntable.table.channel import Channel
+    from hauntable.ui import demo
     from hauntable.ui.simulator import TableSimulator
     from hauntable.ui.widgets.prompt import ChoiceButton
 
