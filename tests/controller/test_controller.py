@@ -4,10 +4,8 @@ thread) with jobs hopping to the view's thread as the Kivy app's ``post`` carrie
 
 from __future__ import annotations
 
-import queue
 import subprocess
 import sys
-import time
 
 from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.content import load_content
@@ -15,40 +13,9 @@ from hauntable.games.betrayal.inputs import Choose, Move
 from hauntable.table.registry import TagRegistry
 from hauntable.ui.controller import TableController, UiSettings
 from hauntable.ui.simulator import tag_uid
+from viewkit import RecordingView
 
 PLAYERS = [("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]
-
-
-class RecordingView:
-    """The controller's view in a test: screens shown, redraws asked for, jobs posted from other threads."""
-
-    def __init__(self):
-        self.screens: list[str] = []
-        self.redraws = 0
-        self.changes = 0
-        self.jobs: queue.Queue = queue.Queue()
-
-    def post(self, job) -> None:
-        self.jobs.put(job)
-
-    def redraw(self) -> None:
-        self.redraws += 1
-
-    def go(self, screen: str) -> None:
-        self.screens.append(screen)
-
-    def changed(self) -> None:
-        self.changes += 1
-
-    def run_jobs_until(self, done, seconds: float = 5.0) -> bool:
-        """The view's main loop: run what other threads posted until ``done()`` or the time is up."""
-        end = time.monotonic() + seconds
-        while not done():
-            try:
-                self.jobs.get(timeout=max(0.0, end - time.monotonic()))()
-            except queue.Empty:
-                return False
-        return True
 
 
 def controller(tmp_path, log=None, **settings) -> tuple[TableController, RecordingView]:

@@ -4,9 +4,6 @@ and LEDs once per accepted input, whoever made it."""
 
 from __future__ import annotations
 
-import queue
-import time
-
 import pytest
 
 from hauntable.games.betrayal.content import load_content
@@ -15,37 +12,9 @@ from hauntable.table.referee import Referee
 from hauntable.table.registry import TagRegistry
 from hauntable.ui.controller import TableController, UiSettings
 from hauntable.ui.simulator import tag_uid
+from viewkit import RecordingView
 
 PLAYERS = [("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]
-
-
-class QueueView:
-    """The view's thread in a test: jobs the scanner posts wait in a queue until :meth:`run_until`."""
-
-    def __init__(self):
-        self.jobs: queue.Queue = queue.Queue()
-        self.redraws = 0
-
-    def post(self, job) -> None:
-        self.jobs.put(job)
-
-    def redraw(self) -> None:
-        self.redraws += 1
-
-    def go(self, screen: str) -> None:
-        pass
-
-    def changed(self) -> None:
-        pass
-
-    def run_until(self, done, seconds: float = 5.0) -> bool:
-        end = time.monotonic() + seconds
-        while not done():
-            try:
-                self.jobs.get(timeout=max(0.0, end - time.monotonic()))()
-            except queue.Empty:
-                return False
-        return True
 
 
 @pytest.fixture
@@ -62,8 +31,8 @@ def counted(monkeypatch):
     return calls
 
 
-def live_table(tmp_path) -> tuple[TableController, QueueView]:
-    view = QueueView()
+def live_table(tmp_path) -> tuple[TableController, RecordingView]:
+    view = RecordingView()
     settings = UiSettings(data_dir=str(tmp_path), table="live", backend="mock")
     c = TableController(view, settings, seed=3, today="11-30")
     with TagRegistry(c.registry_path()) as registry:
@@ -83,7 +52,7 @@ def test_a_tap_and_a_tile_laid_on_a_reader_each_refresh_the_referee_once(tmp_pat
         assert len(steps) == 1 and len(counted) == 1
         counted.clear()
         c.live_table.backend.reader("ground:4,0").place(tag_uid("tile", "Creaky Hallway"))
-        assert view.run_until(lambda: "Creaky Hallway" in c.channel.step.state.house)
+        assert view.run_jobs_until(lambda: "Creaky Hallway" in c.channel.step.state.house)
         assert len(steps) == 2  # the placement reached the channel's listeners once
         assert len(counted) == 1, f"Referee.refresh ran {len(counted)} times for one tile laid"
     finally:
@@ -97,7 +66,7 @@ def test_a_tile_laid_beyond_a_door_is_a_move_and_a_placement_each_through_the_ch
         c.channel.bind(on_step=steps.append)
         counted.clear()
         c.live_table.backend.reader("ground:4,0").place(tag_uid("tile", "Creaky Hallway"))
-        assert view.run_until(lambda: "Creaky Hallway" in c.channel.step.state.house)
+        assert view.run_jobs_until(lambda: "Creaky Hallway" in c.channel.step.state.house)
         assert [s.state.seq for s in steps] == [steps[0].state.seq, steps[0].state.seq + 1]
         assert len(counted) == 2  # one per accepted input
         assert c.channel.history[-2:] == steps
