@@ -28,9 +28,7 @@ def main() -> None:
     handled: list[float] = []  # input applied and widgets updated, before the frame is drawn
     for seed in (1, 2, 4, 6, 7):
         channel, sim = demo.game_at(seed, 0, 4)
-        h.app.controller.attach(channel.session)
-        h.app.controller.simulator = sim
-        sim.channel = h.app.controller.channel
+        h.app.controller.take_over(channel, sim)
         h.frames(2)
         while h.app.controller.channel.step.awaiting is not None:
             demo.play(

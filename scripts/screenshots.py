@@ -84,10 +84,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def show_game(seed: int, steps: int, stop=None, seats: int = 4) -> None:
         channel, sim = demo.game_at(seed, steps, seats, stop)
-        h.app.controller.attach(channel.session)
-        h.app.controller.channel.history = channel.history
-        h.app.controller.simulator = sim
-        h.app.controller.simulator.channel = h.app.controller.channel
+        h.app.controller.take_over(channel, sim)
         h.app.refresh()
 
     trait_roll = lambda p: isinstance(p, RollDice) and p.trait is not None  # noqa: E731
@@ -153,10 +150,7 @@ def _rearrange(h) -> None:
     from hauntable.ui import demo
 
     channel, sim = demo.closed_basement(demo.DEAD_ENDS)
-    h.app.controller.attach(channel.session)
-    h.app.controller.channel.history = channel.history
-    h.app.controller.simulator = sim
-    sim.channel = h.app.controller.channel
+    h.app.controller.take_over(channel, sim)
     h.app.refresh()
 
 
@@ -176,9 +170,7 @@ def _monster(h) -> None:
     channel = Channel(Session.new("betrayal", config))
     sim = TableSimulator(channel, 3)
     demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
-    h.app.controller.attach(channel.session)
-    h.app.controller.channel.history = channel.history
-    h.app.controller.simulator, sim.channel = sim, h.app.controller.channel
+    h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
     h.tap(next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster)))

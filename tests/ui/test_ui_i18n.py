@@ -435,17 +435,23 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
 
 
 def referee_codes() -> set[str]:
-    """Every code the table referee gives its own messages (read from its syntax tree); the codes of its
-    Rejection classes are refusals, worded as ``rej.code.<code>`` (``refusal_codes``)."""
-    tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
-    refusals = {id(n) for c in _rejection_classes(tree) for n in c.body}
+    """Every code the table referee gives its own messages (read from the syntax trees of referee.py and
+    the plumbing it shares, refereeing.py: ``code=`` keywords, ``code = ...`` names and the code argument of
+    ``self._said(accepted, text, code, ...)``); the codes of its Rejection classes are refusals, worded as
+    ``rej.code.<code>`` (``refusal_codes``)."""
     codes = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
-            codes.add(node.value.value)
-        named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
-        if named and isinstance(node.value, ast.Constant) and id(node) not in refusals:
-            codes.add(node.value.value)
+    for name in ("referee.py", "refereeing.py"):
+        tree = ast.parse((APP / "table" / name).read_text(encoding="utf-8"))
+        refusals = {id(n) for c in _rejection_classes(tree) for n in c.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
+                codes.add(node.value.value)
+            named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
+            if named and isinstance(node.value, ast.Constant) and id(node) not in refusals:
+                codes.add(node.value.value)
+            said = isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "_said"
+            if said and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                codes.add(node.args[2].value)
     return codes
 
 
@@ -477,7 +483,7 @@ def test_the_referees_own_refusals_have_a_sentence_in_every_language():
 
 def test_every_referee_message_has_a_code_and_a_sentence_in_every_language():
     tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
-    uncoded = [
+    uncoded = [  # a Verdict with a message built without TableReferee._said (which always takes a code)
         node.lineno
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)

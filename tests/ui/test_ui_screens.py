@@ -17,9 +17,7 @@ def start(h):
 
 def show(h, seed: int, steps: int, stop=None):
     channel, sim = demo.game_at(seed, steps, 4, stop)
-    h.app.controller.attach(channel.session)
-    h.app.controller.simulator = sim
-    sim.channel = h.app.controller.channel
+    h.app.controller.take_over(channel, sim)
     h.app.refresh()
     h.frames(3)
 
@@ -254,8 +252,7 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     channel = Channel(Session.new("betrayal", config))
     sim = TableSimulator(channel, 3)
     demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
-    h.app.controller.attach(channel.session)
-    h.app.controller.simulator, sim.channel = sim, h.app.controller.channel
+    h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
     new = next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster))

@@ -191,6 +191,17 @@ class TableController:
         self._open_tower(session)
         self.view.go("play")
 
+    def take_over(self, channel: Channel, simulator: TableSimulator) -> None:
+        """Play on from a Betrayal game already under way on its own channel and simulated hands (the demo
+        games of screenshots, tests and benchmarks): the screen follows that channel from now on."""
+        self._close_tables()
+        self.channel, self.simulator, self.sim_message = channel, simulator, ""
+        channel.bind(on_step=lambda _s: self.view.redraw(), on_refusal=lambda _r: self.view.redraw())
+        self.game_running = True
+        self.haunt_shown = channel.step.state.haunt is not None
+        self.dice = VirtualDice(channel.step.state.config.seed + 1)
+        self.view.go("play")
+
     def _open_live_table(self) -> None:
         """Play on the readers; if the backend cannot start, say why and let the simulator panel stand in
         (out loud: the play screen's notice names the error)."""
