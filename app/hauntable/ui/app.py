@@ -550,7 +550,7 @@ class HauntableApp(App):
         state = self.channel.step.state if self.channel else None
         if state is not None and getattr(state, "haunt", None) is not None and self.root.current == "play":
             # the banner once when the haunt begins ("Play the haunt" comes back here), again at the end
-            won = state.haunt.get("winner") is not None
+            won = state.haunt.winner is not None
             if won or not self.haunt_shown:
                 self.haunt_shown = True
                 self.game_running = not won

@@ -2,9 +2,8 @@
 the Revolver's shot along a line of sight, and stealing instead of damage.
 
 A fighter is named by a key: an explorer by their seat number (``"2"``), a monster by its id in
-``state.haunt["monsters"]`` (never all digits). Monsters are plain data the haunt rules keep (monsters.py:
-``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``, a trait it lacks None),
-read here only through the functions under "fighters".
+``state.haunt.monsters`` (never all digits): :class:`~hauntable.games.betrayal.records.Monster` records the
+haunt rules keep (monsters.py), read here only through the functions under "fighters".
 A monster lacks a trait it has no number for (K3); damage to a monster stuns it instead (K7). The
 haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``attack`` input does.
 
@@ -14,14 +13,13 @@ haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``at
 
 from __future__ import annotations
 
-from typing import Any
-
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.prompts import ChooseOption
+from hauntable.games.betrayal.records import Monster
 from hauntable.games.betrayal.sides import may_attack, side_of, traitor_seat
 from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.world import ACTION_HANDLERS, ACTION_HOOKS, World, task
@@ -37,9 +35,12 @@ RING = "Ring"
 # --- fighters ----------------------------------------------------------------------------------------------
 
 
-def monsters(state: State) -> dict[str, dict[str, Any]]:
+_NONE: dict[str, Monster] = {}
+
+
+def monsters(state: State) -> dict[str, Monster]:
     """The haunt's monsters by id (empty when the haunt has none)."""
-    return (state.haunt or {}).get("monsters") or {}
+    return state.haunt.monsters if state.haunt is not None else _NONE
 
 
 def seat_of(key: str) -> int | None:
@@ -59,12 +60,12 @@ def alive(state: State, key: str) -> bool:
 
 def name_of(w: World, key: str) -> str:
     seat = seat_of(key)
-    return w.who(seat) if seat is not None else monsters(w.s)[key].get("name", key)
+    return w.who(seat) if seat is not None else (monsters(w.s)[key].name or key)
 
 
 def room_of(state: State, key: str) -> str | None:
     seat = seat_of(key)
-    return state.explorers[seat].room if seat is not None else monsters(state)[key].get("room")
+    return state.explorers[seat].room if seat is not None else monsters(state)[key].room
 
 
 def trait_of(w: World, key: str, trait: str) -> int | None:
@@ -72,16 +73,16 @@ def trait_of(w: World, key: str, trait: str) -> int | None:
     seat = seat_of(key)
     if seat is not None:
         return w.value(seat, trait)
-    return monsters(w.s)[key].get(trait)
+    return monsters(w.s)[key].trait(trait)
 
 
 def stunned(state: State, key: str) -> bool:
-    return seat_of(key) is None and bool(monsters(state)[key].get("stunned"))
+    return seat_of(key) is None and monsters(state)[key].stunned
 
 
 def side(state: State, key: str) -> str | None:
     seat = seat_of(key)
-    return side_of(state, seat) if seat is not None else monsters(state)[key].get("side", "traitor")
+    return side_of(state, seat) if seat is not None else monsters(state)[key].side
 
 
 def hostile(state: State, a: str, b: str) -> bool:
@@ -101,7 +102,7 @@ def roller(state: State, key: str) -> int | None:
     traitor = traitor_seat(state)
     if traitor is not None:
         return traitor
-    return None if (state.haunt or {}).get("monster_turn") else state.turn.seat
+    return None if state.haunt is not None and state.haunt.in_monster_turn else state.turn.seat
 
 
 def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
@@ -113,15 +114,16 @@ def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
 
 
 def stun(w: World, key: str) -> None:
-    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries)."""
+    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries);
+    one whose record says so is killed, or shrugs it off."""
     from hauntable.games.betrayal import monsters as mon  # the haunt's monster rules build on this module
 
-    mon.stun(w, key)
+    mon.defeat(w, key)
 
 
 def move_monster(w: World, key: str, room: str) -> None:
     """Put a monster in ``room`` (a card drew it closer)."""
-    monsters(w.s)[key]["room"] = room
+    monsters(w.s)[key].room = room
     w.say(
         f"{name_of(w, key)} moves to the {room}",
         "monster.move",
@@ -168,14 +170,15 @@ def line_of_sight(w: World, room: str) -> list[str]:
 
 def attack_traits(w: World, seat: int, weapon: str) -> tuple[str, ...]:
     """Traits this explorer may attack with: Might; Sanity with the Ring; Speed with the Revolver; and any
-    the haunt allows (``state.haunt["attack_traits"]``)."""
+    the haunt allows (``state.haunt.attack_traits``)."""
     e = w.s.explorers[seat]
     out = ["might"]
     if RING in e.omens:
         out.append("sanity")
     if weapon == "Revolver":
         out.append("speed")
-    out.extend((w.s.haunt or {}).get("attack_traits", ()))
+    if w.s.haunt is not None:
+        out.extend(w.s.haunt.attack_traits)
     return tuple(dict.fromkeys(out))
 
 
@@ -221,6 +224,8 @@ def check_attack(w: World, inp: Attack) -> bool:
         )
     if trait_of(w, key, inp.trait) is None:
         raise IllegalAction(f"{who} has no {inp.trait.capitalize()}: it cannot be attacked with it.", "K3")
+    if seat_of(key) is None and inp.trait in monsters(s)[key].immune:
+        raise IllegalAction(f"{who} is immune to {inp.trait.capitalize()} attacks.", "K3")
     here, there = e.room, room_of(s, key)
     if there == here:
         spec = w.content.rooms[here]

@@ -4,6 +4,7 @@ of a turn and the haunt roll. Rule ids (B1.1, ...) refer to docs/rules.md.
 
 from __future__ import annotations
 
+from hauntable.engine.copying import copier
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
@@ -23,8 +24,9 @@ from hauntable.games.betrayal.discovery import (
 from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.prompts import ChooseAction
+from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.rooms import ELEVATOR, apply_split, traitor_ignores
-from hauntable.games.betrayal.state import Explorer, Placed, State, Turn, copier
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
 from hauntable.games.betrayal.world import (
     ACTION_HANDLERS,
     ACTION_HOOKS,
@@ -437,7 +439,7 @@ def haunt_result(w: World, seat: int, total: int) -> None:
     number = chart.get(chart_room, {}).get(omen)
     w.s.phase = "haunt"
     w.s.pending.clear()
-    w.s.haunt = {"revealer": seat, "omen": omen, "room": chart_room, "number": number, "total": total}
+    w.s.haunt = Haunt(revealer=seat, omen=omen, room=chart_room, number=number, total=total)
     w.then(("haunt_start", {}))  # haunt.py: traitor, set-up, hand-off, the haunt's turn order
     w.say(
         f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "

@@ -62,7 +62,7 @@ def dynamite_room(w: World, seat: int, card: str, room: str) -> None:
     keys += [
         k
         for k, m in sorted(combat.monsters(w.s).items())
-        if m.get("room") == room and m.get("might") is not None and m.get("speed") is not None
+        if m.room == room and m.might is not None and m.speed is not None
     ]
     if not keys:
         w.say(f"{card}: the blast hurts nobody", "card.nobody", card=card)
@@ -117,7 +117,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
     room = w.s.explorers[seat].room
     near = {room, *adjacent_rooms(w, room)}
     keys = [str(e.seat) for e in w.s.explorers if e.alive and e.seat != seat and e.room in near]
-    keys += [k for k, m in sorted(combat.monsters(w.s).items()) if m.get("room") in near]
+    keys += [k for k, m in sorted(combat.monsters(w.s).items()) if m.room in near]
     keys = [k for k in keys if combat.trait_of(w, k, "might") is not None]
     if not keys:
         w.say(f"{card}: nobody is near enough to attack", "card.nothing", card=card)
@@ -255,7 +255,7 @@ def _impeded(w: World, seat: int) -> bool:
     not stunned) is impeded."""
     room = w.s.explorers[seat].room
     others = [str(e.seat) for e in w.s.explorers if e.alive and e.room == room and e.seat != seat]
-    others += [k for k, m in combat.monsters(w.s).items() if m.get("room") == room and not m.get("stunned")]
+    others += [k for k, m in combat.monsters(w.s).items() if m.room == room and not m.stunned]
     return any(combat.hostile(w.s, str(seat), k) for k in others)
 
 
@@ -286,7 +286,7 @@ def _monsters_closer(w: World, seat: int, card: str) -> list | None:
     keys = [
         k
         for k, m in sorted(combat.monsters(w.s).items())
-        if not m.get("stunned") and m.get("room") and closer(w, m["room"], here) is not None
+        if not m.stunned and m.room and closer(w, m.room, here) is not None
     ]
     if not keys:
         w.say(f"{card}: no monster can come closer", "card.nothing", card=card)
