@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS ?=
 
-.PHONY: run play test lint bench screenshots clean
+.PHONY: run play test lint bench screenshots catalogs clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null && [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] \
@@ -35,6 +35,10 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py
+
+# the UI's gettext catalogs: templates from the sources, merged into each language, compiled (docs/ui.md)
+catalogs: $(STAMP)
+	$(BIN)/python scripts/catalogs.py extract update compile
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import ABANDONED, GameLog
+from hauntable.gamelog import ABANDONED, GameLog
 from hauntable.session import Session
 from hauntable.ui.harness import kill_app_after
 

@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hauntable.commands.replay import replay_jsonl
 from hauntable.engine.bots import seq_seeded_choice
 from hauntable.engine.game import replay
-from hauntable.engine.log import GameLog, export_jsonl
+from hauntable.gamelog import GameLog
+from hauntable.gamelog.jsonl import export_jsonl, replay_jsonl
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.paths import DB_NAME
 from hauntable.session import Session

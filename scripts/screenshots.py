@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import tempfile
 
-    from hauntable.engine.log import GameLog
+    from hauntable.gamelog import GameLog
     from hauntable.kiosk.pin import PinStore
     from hauntable.session import Session
     from hauntable.ui.channel import Channel

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Hauntable table app as a kiosk service on 64-bit Raspberry Pi OS (Bookworm; Pi 4 and Pi 5).
+# Installs the Hauntable table app as a kiosk service on 64-bit Raspberry Pi OS (Bookworm or Trixie, Lite or
+# Desktop; Pi 4 and Pi 5). systemd/README.md says what each step is for and how to check it.
 # Idempotent: running it again updates the app and leaves everything else as it is.
 #
 #   sudo systemd/install.sh            # install or update, enable and start the service
 #   systemd/install.sh --dry-run       # print every step, change nothing (any user)
 #
-# What it does: installs system packages, enables SPI, creates the unprivileged user `hauntable` (groups
+# What it does: installs system packages, enables SPI with no kernel chip selects (dtoverlay=spi0-0cs:
+# the readers' selects are ours), boots to the console (the kiosk owns the screen; a Desktop image's
+# display manager is switched off), creates the unprivileged user `hauntable` (groups
 # gpio spi dialout video input render) and /var/lib/hauntable, installs the app into /opt/hauntable/venv,
 # installs the unit, the journald drop-in and the udev rule mounting USB sticks for log export, disables
 # the console login on tty1, enables the service.
@@ -20,6 +23,10 @@ USER_NAME=hauntable
 GROUPS_WANTED=(gpio spi dialout video input render)
 APT_PACKAGES=(python3-venv python3-dev gcc rsync libmtdev1 libgl1 libegl1 libgles2 libdrm2 libgbm1
     fonts-wqy-microhei)
+# lgpio has wheels up to Python 3.12 (Bookworm); on Trixie (3.13) pip builds it from its sdist, which
+# needs swig and the C library it links (-llgpio; Raspberry Pi OS's archive has liblgpio-dev)
+LGPIO_BUILD=(swig liblgpio-dev)
+CONFIG_LINES=("dtparam=spi=on" "dtoverlay=spi0-0cs")
 
 run() {
     if [ "$DRY_RUN" = 1 ]; then
@@ -39,14 +46,45 @@ if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" -ne 0 ]; then
 fi
 
 say "system packages"
+if ! python3 -c 'import sys; sys.exit(sys.version_info >= (3, 13))'; then
+    echo "   Python $(python3 -c 'import sys; print(*sys.version_info[:2], sep=".")'): lgpio builds from source"
+    APT_PACKAGES+=("${LGPIO_BUILD[@]}")
+fi
 run apt-get update -qq
 run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PACKAGES[@]}"
 
-say "SPI for the RFID readers"
-if command -v raspi-config >/dev/null 2>&1; then
-    run raspi-config nonint do_spi 0
+say "SPI for the RFID readers, without kernel chip selects"
+# dtparam=spi=on alone makes the kernel hold GPIO8/GPIO7 (CE0/CE1): opening them as selects fails with
+# "GPIO busy", and a Pi 5 kernel may refuse spidev's no_cs. spi0-0cs gives /dev/spidev0.0 with no chip
+# select at all; the readers' selects (decoder strobe or plain GPIOs) are the app's.
+CONFIG=${HAUNTABLE_CONFIG_TXT:-/boot/firmware/config.txt}   # the override is for tests
+[ -e "$CONFIG" ] || CONFIG=/boot/config.txt
+REBOOT=0
+if [ -e "$CONFIG" ]; then
+    for line in "${CONFIG_LINES[@]}"; do
+        if ! grep -qxF "$line" "$CONFIG"; then
+            if [ "$DRY_RUN" = 1 ]; then
+                echo "would add '$line' to $CONFIG"
+            else
+                printf '%s\n' "$line" >> "$CONFIG"
+            fi
+            REBOOT=1
+        fi
+    done
 else
-    echo "   raspi-config not found: enable SPI by hand (dtparam=spi=on in /boot/firmware/config.txt)"
+    echo "   no config.txt found: add ${CONFIG_LINES[*]} to the boot partition's config.txt by hand"
+fi
+
+say "boot to the console (the kiosk draws on the screen itself, through KMS/DRM)"
+# On the Desktop image a display manager (lightdm, or labwc/wayfire under it) owns the screen and tty1:
+# the kiosk could not open the display. Boot to multi-user.target without autologin, as Lite does.
+if [ "$(systemctl get-default 2>/dev/null)" = graphical.target ] || systemctl is-enabled -q display-manager 2>/dev/null; then
+    if command -v raspi-config >/dev/null 2>&1; then
+        run raspi-config nonint do_boot_behaviour B1
+    fi
+    run systemctl set-default multi-user.target
+    run systemctl disable display-manager.service
+    REBOOT=1
 fi
 
 say "screen blanking off (the table's screen stays on all day)"
@@ -88,3 +126,6 @@ run systemctl enable hauntable.service
 run systemctl restart hauntable.service
 
 say "done: 'systemctl status hauntable' and 'journalctl -u hauntable -f' show how it runs"
+if [ "$REBOOT" = 1 ]; then
+    echo "   REBOOT NOW (sudo reboot): config.txt or the boot target changed, and they apply from the next boot"
+fi

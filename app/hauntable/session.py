@@ -19,8 +19,8 @@ from typing import Any
 from hauntable.engine.game import GameDefinition, Step, find_game
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.inputs import Input
-from hauntable.engine.log import OVER, PLAYING, GameLog
 from hauntable.engine.rejections import HauntableError, Rejection
+from hauntable.gamelog import OVER, PLAYING, GameLog
 
 
 class ResumeError(HauntableError):

@@ -265,6 +265,11 @@ def calibrate(seq, boot, well, face):
     return encode(CALIBRATE, seq, boot, f"well={well}", f"face={face}")
 
 
+def calibrate_step(seq, boot, step):
+    """A camera tower's calibration step: ``empty`` (the tray), ``dice`` (its dice thrown), ``check``."""
+    return encode(CALIBRATE, seq, boot, f"step={step}")
+
+
 def _is_boot(text):
     if len(text) != 8:
         return False

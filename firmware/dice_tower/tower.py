@@ -27,7 +27,9 @@ class Tower:
     HEARTBEAT_MS = 1000
     MAX_PENDING = 8  # more unacknowledged rolls than this: the new roll is refused with ERROR full
 
-    def __init__(self, port, tray, classifier, store, boot, tower_id="1", fw="0.0.0", now=0, diff=_sub):
+    def __init__(
+        self, port, tray, classifier, store, boot, tower_id="1", fw="0.0.0", now=0, diff=_sub, settler=None
+    ):
         self.port = port
         self.tray = tray
         self.classifier = classifier
@@ -36,7 +38,9 @@ class Tower:
         self.tower_id = tower_id
         self.fw = fw
         self.diff = diff
-        self.settler = Settler(classifier, diff)
+        # the well tray's settler; a camera reader (hauntable.table.dice_camera) brings its own, which is
+        # also its tray and its classifier: it answers feed() with a roll or a fault the same way
+        self.settler = settler or Settler(classifier, diff)
         self.splitter = protocol.LineSplitter()
         self.seq = 0  # the last roll number of this boot
         self.pending = store.load_pending()  # ROLL frames, oldest first; may carry an earlier boot id
@@ -134,6 +138,9 @@ class Tower:
             # the host (re)connected or lost track: introduce ourselves, then resend from the oldest roll
             self._hello()
             self._sent_at, self._tries = None, 0
+            standing = getattr(self.settler, "standing", None)  # a camera tray's unanswered re-throw
+            if standing is not None:
+                self._error(standing)
         elif kind == protocol.STATUS:
             self._status()
         elif kind == protocol.CALIBRATE:
@@ -142,6 +149,18 @@ class Tower:
 
     def _calibrate(self, frame):
         fields = frame.fields()
+        if (
+            "step" in fields
+        ):  # a camera reader's calibration: step=empty (the empty tray), step=dice, step=check
+            try:
+                detail = self.classifier.calibrate_step(fields["step"])
+            except (Fault, AttributeError) as exc:
+                fault = exc if isinstance(exc, Fault) else Fault("calibrate", None, "step")
+                self._send(protocol.error(frame.seq, self.boot, fault.code, *fault.args_for_frame()))
+                return
+            self.store.write("calibration.txt", self.classifier.dumps())
+            self._send(protocol.encode(protocol.ACK, frame.seq, self.boot, "ok", *detail))
+            return
         try:
             well, face = int(fields.get("well", "")), int(fields.get("face", ""))
         except ValueError:

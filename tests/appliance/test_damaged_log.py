@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal import GameConfig
 from hauntable.games.betrayal.inputs import Move
 from hauntable.session import Session

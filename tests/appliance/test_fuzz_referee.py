@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import GameLog
 from hauntable.engine.rejections import HauntableError, Rejection
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal import GameConfig
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile

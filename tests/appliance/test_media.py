@@ -28,7 +28,7 @@ def test_the_override_wins_and_a_missing_one_means_no_drive(tmp_path):
 
 
 def test_an_export_is_whole_and_named_by_date_and_game(tmp_path):
-    from hauntable.engine.log import GameLog
+    from hauntable.gamelog import GameLog
     from hauntable.games.betrayal import GameConfig
     from hauntable.session import Session
 

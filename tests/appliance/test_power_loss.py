@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.paths import DB_NAME
 from hauntable.session import Session
 

@@ -75,7 +75,7 @@ def test_Creepy_Crawlies_zero_loses_2_sanity():
 
 
 def test_a_card_choice_must_be_one_of_those_offered():
-    from hauntable.games.betrayal.cards.effects import gain_any
+    from hauntable.games.betrayal.cards.language import gain_any
     from hauntable.games.betrayal.world import World
 
     step = start(today="11-05")

@@ -258,7 +258,7 @@ def test_The_Beckoning_pulls_you_to_the_Patio():
     step = arrange(step, rooms={"Gardens": ("ground", 1, 0, 1)}, at={0: "Gardens"})
     from gamekit import CONTENT
     from hauntable.games.betrayal.cards import CARD_RULES
-    from hauntable.games.betrayal.cards.effects import run
+    from hauntable.games.betrayal.cards.interpreter import run
     from hauntable.games.betrayal.rules import _run
     from hauntable.games.betrayal.world import World
 
@@ -470,7 +470,7 @@ def test_It_is_Meant_to_Be_keeps_a_roll():
 def test_It_is_Meant_to_Be_reorders_a_virtual_deck():
     step = start("zoe", "ox", "vivian", today="11-05", seed=1)
     from gamekit import CONTENT
-    from hauntable.games.betrayal.cards.effects import op
+    from hauntable.games.betrayal.cards.language import op
     from hauntable.games.betrayal.rules import _run
     from hauntable.games.betrayal.world import World
 

@@ -9,8 +9,9 @@ import pytest
 
 from hauntable.engine.bots import seq_seeded_choice
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import GameLog, LogError, SeqError, export_jsonl
 from hauntable.engine.rejections import BadConfig, Rejection
+from hauntable.gamelog import GameLog, LogError, SeqError
+from hauntable.gamelog.jsonl import export_jsonl
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.paths import DB_NAME, data_dir, db_path
 from hauntable.session import ResumeError, Session

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from hauntable.engine.bots import seq_seeded_choice
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import GameLog
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import Rejection
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.paths import DB_NAME
 from hauntable.session import Session

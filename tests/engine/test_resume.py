@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal import GAME
 from hauntable.paths import DB_NAME
 from hauntable.session import Session

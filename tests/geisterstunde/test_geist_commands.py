@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.paths import DB_NAME
 from hauntable.session import Session
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hauntable.engine.hashing import state_hash
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.geisterstunde import GameConfig
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.session import Session

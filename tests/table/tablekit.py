@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal import GameConfig
 from hauntable.session import Session
 from hauntable.table.backends import set_default_backend

@@ -9,8 +9,8 @@ from pathlib import Path
 from tablekit import BENCH, KITCHEN
 
 from hauntable.cli import main
-from hauntable.commands.enroll import walk
 from hauntable.table.backends.mock import MockBackend
+from hauntable.table.enrolment import walk
 from hauntable.table.registry import TagRegistry
 
 
@@ -32,7 +32,7 @@ def test_selftest_exits_non_zero_on_a_fault(tmp_path, capsys):
     layout.write_text(text)
     assert main(["selftest", "--layout", str(layout), "--backend", "mock", "--faults-only"]) == 1
     out = capsys.readouterr().out
-    assert "reader ground:2,0  spi0 cs GPIO7  FAULT   no chip (version 0x00)" in out
+    assert "reader ground:2,0  spi0 cs GPIO18  FAULT   no chip (version 0x00)" in out
     assert "tower tower:1" in out and "2 fault(s)" in out
     assert "reader ground:4,0" not in out
 

@@ -22,7 +22,7 @@ def test_reference_table_has_three_floors_of_7x7_and_the_slots():
 
 def test_bench_table_has_four_readers_on_gpio_selects():
     assert len(BENCH.readers) == 4
-    assert sorted(rd.cs_pin for rd in BENCH.readers) == [7, 8, 24, 25]
+    assert sorted(rd.cs_pin for rd in BENCH.readers) == [18, 23, 24, 25]
 
 
 BUS = """\

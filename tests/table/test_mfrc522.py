@@ -214,9 +214,26 @@ def test_decoder_select_raises_the_strobe_while_the_address_changes():
     select = DecoderSelect([Line(log, f"A{i}") for i in range(3)], Line(log, "strobe"))
     log.clear()
     select.select(5)
-    assert log == [("strobe", 1), ("A0", 1), ("A1", 0), ("A2", 1), ("strobe", 0)]
+    assert log == [("A0", 1), ("A1", 0), ("A2", 1), ("strobe", 0)]
+    log.clear()
+    select.select(4)  # not released: the strobe goes high before the address changes; only A0 changes
+    assert log == [("strobe", 1), ("A0", 0), ("strobe", 0)]
     with pytest.raises(ValueError):
         select.select(8)
+
+
+def test_decoder_select_writes_the_address_once_per_reader_visit():
+    """Every transfer toggles the strobe (NSS high between register accesses); the address lines are
+    written only when the bus moves to another reader (issue 21: 11 pin writes per transfer before)."""
+    log: list = []
+    select = DecoderSelect([Line(log, f"A{i}") for i in range(8)], Line(log, "strobe"))
+    for address in (3, 3, 3, 7, 7):
+        select.select(address)
+        select.release()
+    assert select.address_writes == 2
+    writes = [name for name, _ in log[1:]]  # after the constructor's strobe high
+    assert writes.count("strobe") == 10
+    assert len(writes) - 10 == 8 + 1  # the first address in full, then the one line that differs (3 -> 7: A2)
 
 
 class DecodedSpi:

@@ -7,7 +7,7 @@ import pytest
 import tablekit
 from tablekit import ATTIC, AXE, CRYSTAL_BALL, DINING, HALLWAY, KITCHEN, STRANGER, table_session
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.inputs import Rotate
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, ChooseRotation, RollDice
 from hauntable.session import Session

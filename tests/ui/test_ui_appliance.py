@@ -3,7 +3,7 @@ house rules, self-test) and a dice tower on a real pty. Assertions are on what t
 
 from __future__ import annotations
 
-from hauntable.engine.log import ABANDONED, GameLog
+from hauntable.gamelog import ABANDONED, GameLog
 
 
 def start(h):
@@ -76,7 +76,7 @@ def test_an_abandoned_game_is_not_offered_at_the_next_start(make_app, tmp_path):
 
 
 def test_a_game_log_is_exported_as_json_lines_to_the_usb_drive(make_app, tmp_path):
-    from hauntable.commands.replay import replay_jsonl
+    from hauntable.gamelog.jsonl import replay_jsonl
 
     stick = tmp_path / "stick"
     stick.mkdir()
@@ -143,8 +143,8 @@ def test_the_self_test_runs_on_the_mock_table_and_shows_faults(make_app, tmp_pat
     h = make_app(layout=str(layout))
     unlock(h)
     h.tap_text("Hardware self-test")
-    text = wait_for(h, "fault(s)")
-    assert "bench on the mock backend: 7 devices, 2 fault(s)" in text, text
+    text = wait_for(h, " faults")
+    assert "bench on the mock backend: 7 devices, 2 faults" in text, text
     assert "FAULT tower tower:1 (/dev/ttyACM0): no HELLO reply (mock fault)" in text
     assert "FAULT reader ground:2,0" in text and "RFID readers: 3 ok" in text
 
@@ -252,8 +252,8 @@ def test_the_self_test_reports_the_tower_the_app_holds_instead_of_probing_it(mak
             h.tap_text(d)
         h.tap_text("OK")
         h.tap_text("Hardware self-test")
-        text = wait_for(h, "fault(s)")
-        assert "bench on the mock backend: 7 devices, 0 fault(s)" in text, text
+        text = wait_for(h, " faults")
+        assert "bench on the mock backend: 7 devices, 0 faults" in text, text
         assert "dice towers: 1 ok" in text and "FAULT" not in text
 
 

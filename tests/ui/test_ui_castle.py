@@ -29,7 +29,7 @@ def test_G2_the_ghost_lays_its_plan_on_the_pad_and_the_screen_shows_only_how_man
     assert "Ghost: Seat 1 (Dungeon)" in h.texts()
     lay(h, "lily", "dragon")
     text = h.texts()
-    assert "The ghost lays 2 card(s) face down" in text
+    assert "The ghost lays 2 cards face down" in text
     assert "Ghost's cards: - + 2 face down" in text
     assert "Dragon" not in text.split("Ghost's cards")[1].splitlines()[0]
     assert "Seat 2: play keys, or skip and take a card" in text
@@ -80,7 +80,7 @@ def test_the_castle_screen_speaks_german(make_app):
     assert "Platz 1 (Gespenst): 1 bis 4 Wappenkarten verdeckt auslegen" in text
     assert "Schatzkammer" in text and "Lilie" in text and "Verlies" in text
     lay(h, "lily")
-    assert "Das Gespenst legt 1 Karte(n) verdeckt aus" in h.texts()
+    assert "Das Gespenst legt 1 Karte verdeckt aus" in h.texts()
     assert any(f"{c} Schlüssel" in h.texts() for c in ("Roter", "Grüner", "Blauer"))
 
 

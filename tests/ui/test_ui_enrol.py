@@ -59,7 +59,7 @@ def test_a_tile_tag_is_enrolled_by_touch_and_lands_in_the_cli_registry(make_app,
     uid = "04:E1:00:00:00:00:01"
     text = wait_for(h, "Saved:")
     assert f"Saved: tag {uid} is the room tile Kitchen. Lift it off the pad." in text
-    assert "Kitchen  1/1" in text and "1 of 48 have their tags" in text
+    assert "Kitchen  1/1" in text and "1 of 48 has its tag" in text
     assert registry(data) == [Tag(uid, "tile", "Kitchen")]
 
     # the same tag still on the pad for the next piece: named, not saved

@@ -8,8 +8,8 @@ and the log must resume to the same state: every tap went through the one channe
 
 from __future__ import annotations
 
-from hauntable.engine.log import GameLog
 from hauntable.engine.rng import Rng
+from hauntable.gamelog import GameLog
 from hauntable.session import Session
 from hauntable.ui.widgets.prompt import ChoiceButton
 

@@ -401,7 +401,7 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
         i18n.set_language("ru")
         assert heading(state, handoff).startswith(f"{name} (") and "сценарий 7" in heading(state, handoff)
         assert "«Traitor's Tome»" in heading(state, handoff)
-        assert heading(state, turn) == "Shade () в комнате : осталось шагов: 2"  # no such monster placed
+        assert heading(state, turn) == "Shade () в комнате : осталось 2 шага"  # no such monster placed
         assert choice_label(state, None, turn, Act("exorcise", "sanity")) == "Изгнать\nРассудок"  # noqa: RUF001
         assert choice_label(state, None, turn, Act("accuse", "1")) == f"Обвинить\n{name}"
         assert choice_label(state, None, turn, Act("take", "Key")) == "Взять\nKey"

@@ -55,7 +55,7 @@ def test_the_bench_layout_chosen_holds_after_a_restart(make_app, tmp_path):
     assert "In use now: bench (bench.toml), pi backend, board table7, 4 readers" in text
     assert "Ground floor: the reader under each cell, north at the top (3 readers)" in text
     cells = text.split("\n")
-    assert "GPIO8" in cells and "GPIO25" in cells and "draw pad: GPIO24" in cells
+    assert "GPIO23" in cells and "GPIO25" in cells and "draw pad: GPIO24" in cells
     assert "Upper floor" not in text and "#0" not in cells
     assert "bench  (bench.toml, packaged)  —  chosen" in text
     h.tap_text("< Back")

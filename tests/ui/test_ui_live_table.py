@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.content import load_content
 from hauntable.table.registry import TagRegistry
 from hauntable.ui.simulator import tag_uid
@@ -84,3 +84,25 @@ def test_the_table_is_live_on_the_pi_backend_and_simulated_on_the_mock():
     assert table_kind("simulated", "pi", None) == "simulated" and table_kind("live", "mock", None) == "live"
     with pytest.raises(ValueError, match="unknown table"):
         table_kind("virtual", "mock", None)
+
+
+def test_the_admin_self_test_during_a_live_game_checks_the_games_own_readers(make_app, tmp_path):
+    """Issue 21: the self-test opened a second backend on the game's pins ("pin in use") and the page
+    stayed on "running". Now it reads the game's backend while the scanner waits, and says what it left."""
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        h = make_app(seed=3, log=log, table="live", backend="mock")
+        h.tap_text("Touch to play")
+        h.tap_text("Start the game")
+        live = h.app.live_table
+        assert live is not None
+        h.tap_text("Admin")
+        for d in "1234":
+            h.tap_text(d)
+        h.tap_text("OK")
+        h.tap_text("Hardware self-test")
+        admin = h.app.root.get_screen("admin")
+        assert frames_until(h, lambda: admin.selftest_rows is not None, 20)
+        text = h.texts()
+        assert "reference on the mock backend" in text and "0 fault(s)" in text
+        assert any("held by the game" in row[2] for row in admin.selftest_rows)
+        assert h.app.live_table is live and live.table.scanner._thread is not None  # the game reads on

@@ -18,7 +18,17 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.ui import demo, i18n
 
 BETRAYAL = Path(i18n.__file__).resolve().parents[1] / "games" / "betrayal"
-EXPLORATION = ("rules.py", "rooms.py", "discovery.py", "world.py", "house.py", "cards")
+EXPLORATION = (
+    "rules.py",
+    "movement.py",
+    "turns.py",
+    "predicates.py",
+    "rooms.py",
+    "discovery.py",
+    "world.py",
+    "house.py",
+    "cards",
+)
 
 # codes of the phases after exploration (the haunt, combat: other issues) are not checked here, even when
 # their say() calls live in these modules; the two haunt codes exploration itself emits are
@@ -29,9 +39,9 @@ EXPLORATION_HAUNT = {"haunt.begins", "haunt.no"}
 EXPANSIONS = {"damage.{kind}": ("damage.physical", "damage.mental")}
 
 # not translated through an out.<code> entry: the card's effect summary is card content, translated per
-# card in ui/locale/cards_<lang>.py (checked in test_ui_i18n.py)
+# card in the cards catalog (ui/locale/<lang>/LC_MESSAGES/cards.po, checked in test_ui_i18n.py)
 FALLBACK_OUTCOMES = {
-    "card.summary": "per card, from ui/locale/cards_<lang>.py",
+    "card.summary": "per card, from the cards catalog (cards.po)",
 }
 
 

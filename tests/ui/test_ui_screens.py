@@ -121,7 +121,7 @@ def test_the_admin_menu_needs_the_pin_and_turns_seats(table_app):
 
 
 def test_a_logged_game_resumes_from_the_admin_menu(make_app, tmp_path):
-    from hauntable.engine.log import GameLog
+    from hauntable.gamelog import GameLog
 
     with GameLog(tmp_path / "table.sqlite3") as log:
         h = make_app(log=log)

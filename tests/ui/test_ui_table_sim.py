@@ -4,8 +4,8 @@ scanner and the referee make the engine inputs, exactly as at the table (issue 5
 
 from __future__ import annotations
 
-from hauntable.engine.log import GameLog
 from hauntable.engine.rng import Rng
+from hauntable.gamelog import GameLog
 from hauntable.session import Session
 from hauntable.ui.simulator import tag_uid
 from hauntable.ui.widgets.prompt import ChoiceButton

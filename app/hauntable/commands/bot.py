@@ -13,8 +13,8 @@ import sys
 
 from hauntable.engine.bots import seq_seeded_choice
 from hauntable.engine.game import find_game, game_names
-from hauntable.engine.log import GameLog, LogError
 from hauntable.engine.rejections import HauntableError
+from hauntable.gamelog import GameLog, LogError
 from hauntable.paths import add_data_dir_argument, db_path
 from hauntable.session import ResumeError, Session
 

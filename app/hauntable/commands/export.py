@@ -7,12 +7,11 @@ whole or not at all (temporary file, then rename), so a failed export never leav
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from hauntable.engine.log import GameLog, LogError, export_jsonl
+from hauntable.gamelog import GameLog, LogError
+from hauntable.gamelog.jsonl import export_jsonl, write_atomically
 from hauntable.paths import add_data_dir_argument, db_path
 
 
@@ -48,17 +47,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: readers see all of it or none."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

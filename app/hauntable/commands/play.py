@@ -15,17 +15,15 @@ import time
 from typing import Any
 
 from hauntable.engine.dice import VirtualDice
-from hauntable.engine.log import GameLog, LogError
 from hauntable.engine.rejections import BadConfig, HauntableError
-from hauntable.games.betrayal.config import BOARDS, GameConfig, HouseRules, PlayerSpec
+from hauntable.gamelog import GameLog, LogError
+from hauntable.games.betrayal.config import BOARDS, DEFAULT_CHARACTERS, GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.paths import add_data_dir_argument, db_path
 from hauntable.session import Session
 from hauntable.textui.loop import TextLoop
 
 GAME_NAME = "betrayal"
-# distinct cards, so any prefix of this list is a legal table
-DEFAULT_CHARACTERS = ("zoe", "ox", "vivian", "peter", "longfellow", "heather")
 
 
 def add_parser(subparsers: Any) -> None:

@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
 
 from hauntable.engine.rejections import HauntableError
 from hauntable.table.backends import BACKENDS, load_backend
-from hauntable.table.backends.base import Backend, ReaderFault
-from hauntable.table.devices import Button, Led
 from hauntable.table.layout import default_layout_path, load_layout
-from hauntable.table.mfrc522.registers import KNOWN_VERSIONS
-
-Row = tuple[str, str, str, bool]  # device, wiring, detail, ok
+from hauntable.table.selftest import check
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -37,49 +32,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--faults-only", action="store_true", help="print only the rows that fail")
     parser.set_defaults(run=run)
-
-
-def check(backend: Backend, towers: bool = True) -> Iterator[Row]:
-    """One row per device; never raises for a device fault. ``towers=False`` leaves the towers out (the
-    table app holds its tower's port open and reports that link itself)."""
-    for spec in backend.layout.readers:
-        reader = backend.reader(spec.id)
-        try:
-            version = reader.version()
-            if version not in KNOWN_VERSIONS:
-                yield (f"reader {spec.id}", spec.wiring, f"no chip (version 0x{version:02X})", False)
-                continue
-            seen = reader.read()
-        except (ReaderFault, OSError) as exc:
-            yield (f"reader {spec.id}", spec.wiring, str(exc), False)
-            continue
-        detail = f"{KNOWN_VERSIONS[version]}, " + (f"tag {min(seen)}" if seen else "empty")
-        yield (f"reader {spec.id}", spec.wiring, detail, True)
-    for tower in backend.layout.towers if towers else ():
-        ok, detail = backend.check_tower(tower)
-        yield (f"tower {tower.id}", tower.port or f"usb {tower.usb}", detail, ok)
-    for spec in backend.layout.buttons:
-        try:
-            with Button(spec.pin, backend=backend) as button:
-                stuck = button.is_pressed
-            yield (
-                f"button {spec.name}",
-                f"GPIO{spec.pin}",
-                "stuck pressed" if stuck else "released",
-                not stuck,
-            )
-        except Exception as exc:  # a pin already in use, a missing pin factory: a fault row, not a crash
-            yield (f"button {spec.name}", f"GPIO{spec.pin}", str(exc), False)
-    for spec in backend.layout.leds:
-        try:
-            with Led(spec.pin, backend=backend) as led:
-                led.on()
-                lit = led.is_lit
-                led.off()
-                ok = lit and not led.is_lit
-            yield (f"led {spec.name}", f"GPIO{spec.pin}", "on/off" if ok else "does not switch", ok)
-        except Exception as exc:
-            yield (f"led {spec.name}", f"GPIO{spec.pin}", str(exc), False)
 
 
 def run(args: argparse.Namespace) -> int:

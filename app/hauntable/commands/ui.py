@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     Config.set("kivy", "exit_on_escape", "0")
     if args.kiosk:  # a touch table: no pointer drawn on the screen
         Config.set("graphics", "show_cursor", "0")
-    from hauntable.engine.log import GameLog
+    from hauntable.gamelog import GameLog
     from hauntable.kiosk.settings import saved_layout
     from hauntable.ui.app import HauntableApp, UiSettings
 

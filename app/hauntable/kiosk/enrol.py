@@ -3,7 +3,7 @@
 The operator picks a piece (a room tile, a card, a figure) from the content lists, lays its tag on the
 enrol pad, and the tag is recorded in the same registry the CLI writes (``table.sqlite3`` in the data
 directory, :class:`~hauntable.table.registry.TagRegistry`), with the same piece lists and copy counts
-(:func:`hauntable.commands.enroll.pieces`) and the same settled-read rule (:class:`PadWatch`). No Kivy
+(:func:`hauntable.table.enrolment.pieces`) and the same settled-read rule (:class:`PadWatch`). No Kivy
 here: the screen calls :meth:`EnrolDesk.poll` from its clock and shows what each call said.
 
 Every answer is a :class:`Said`: an i18n key and its parameters, so the screen words it in the table's
@@ -30,10 +30,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hauntable.commands.enroll import PadWatch, enrol_pad, pieces
 from hauntable.engine.rejections import HauntableError
 from hauntable.table.backends import load_backend
 from hauntable.table.backends.base import ReaderFault
+from hauntable.table.enrolment import PadWatch, enrol_pad, pieces
 from hauntable.table.layout import load_layout
 from hauntable.table.registry import RegistryError, Tag, TagRegistry
 

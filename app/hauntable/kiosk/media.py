@@ -16,8 +16,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from hauntable.commands.export import write_atomically
-from hauntable.engine.log import GameLog, export_jsonl
+from hauntable.gamelog import GameLog
+from hauntable.gamelog.jsonl import export_jsonl, write_atomically
 
 EXPORT_ENV = "HAUNTABLE_EXPORT_DIR"
 MEDIA_ROOTS = ("/media/", "/run/media/")

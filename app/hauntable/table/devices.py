@@ -5,7 +5,7 @@
 >>> backend = MockBackend(load_layout("hardware/bench.toml"))
 >>> with RfidCell(floor="ground", x=4, y=0, backend=backend) as cell:
 ...     cell
-<RfidCell ground 4,0 (spi0 cs GPIO8): empty>
+<RfidCell ground 4,0 (spi0 cs GPIO23): empty>
 >>> backend.close()
 
 Cells and slots learn what lies on them from the :class:`~hauntable.table.scanner.Scanner` (debounced

@@ -34,10 +34,12 @@ clean misses; failed reads count as neither, so a dying reader does not lift the
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
+import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from hauntable.table.backends.base import ReaderFault, RfidReader
 from hauntable.table.clock import Clock
@@ -148,6 +150,7 @@ class Scanner:
         self._confirm: deque[str] = deque()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._held = threading.Lock()  # taken by the thread for each read, and by hold()
 
     # --- what the referee says -------------------------------------------------------------------------
 
@@ -316,7 +319,17 @@ class Scanner:
 
     def _loop(self) -> None:
         while not self._stop.is_set():
-            self.step()
+            with self._held:
+                self.step()
+            time.sleep(0)  # let the UI thread have the interpreter lock between reads, not a switch later
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Keep the scanner thread between two reads while the caller uses the same readers (the admin
+        self-test during a game): one transfer at a time is the bus lock's job, one user of a reader's
+        state machine at a time is this one's."""
+        with self._held:
+            yield
 
     def stop(self) -> None:
         self._stop.set()

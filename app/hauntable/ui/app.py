@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll
@@ -77,6 +77,7 @@ class HauntableApp(App):
     live_table = ObjectProperty(None, allownone=True)  # Betrayal on the real readers (ui/live_table.py)
     resume_offer = StringProperty("")  # who was playing the unfinished logged game and how far it got
     tower_state = StringProperty("")  # the dice tower's link state ("ready", "lost", ...); "" without one
+    tower_fault = StringProperty("")  # what the dice pad says about the tower's last fault (a re-throw)
 
     def __init__(
         self,
@@ -386,24 +387,46 @@ class HauntableApp(App):
             on_state=self._tower_state_changed,
             delivered=delivered,
             raw_log=self.settings.tower_raw_log,
+            on_fault=self._tower_fault,
         )
 
     def _take_tower_roll(self, faces: tuple[int, ...], source: str) -> bool:
         """A roll from the tower, on the main loop: through the one channel; True if the game took it."""
         if self.channel is None:
             return False  # between games: refused, so the tower forgets it
+        from hauntable.engine.prompts import RollDice
+        from hauntable.ui.tower import count_text
+
         game = self.channel.session.game
+        asked = self.channel.step.awaiting
+        if isinstance(asked, RollDice) and asked.dice != len(faces):  # checked here to say it plainly
+            self.tower_fault = count_text(asked.dice, len(faces))
+            self._redraw()
+            return False
         inp = game.inputs.parse(f"roll {','.join(str(f) for f in faces)} source={source}")
-        return self.channel.submit(inp, self.channel.seq, source="tower") is not None
+        taken = self.channel.submit(inp, self.channel.seq, source="tower") is not None
+        if taken and self.tower_fault:
+            self.tower_fault = ""
+            self._redraw()
+        return taken
 
     def _tower_state_changed(self, state) -> None:
         self.tower_state = str(state)
+        self._redraw()
+
+    def _tower_fault(self, fault) -> None:
+        """A fault the tower reported: the dice pad says what to do until the next roll is taken."""
+        from hauntable.ui.tower import fault_text
+
+        self.tower_fault = fault_text(fault)
         self._redraw()
 
     def tower_text(self) -> str | None:
         """The dice pad's line about the tower; None without a tower (the simulator's button is shown)."""
         if self.tower is None:
             return None
+        if self.tower_state == "ready" and self.tower_fault:
+            return self.tower_fault
         if self.tower_state == "ready":
             return i18n.tr("tower.ready", source=self.tower.source)
         return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
@@ -457,7 +480,7 @@ class HauntableApp(App):
 
     def set_aside_unfinished(self) -> None:
         """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
-        from hauntable.engine.log import ABANDONED
+        from hauntable.gamelog import ABANDONED
 
         record = self.unfinished()
         if record is not None:
@@ -467,7 +490,7 @@ class HauntableApp(App):
 
     def abandon_game(self) -> None:
         """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
-        from hauntable.engine.log import ABANDONED
+        from hauntable.gamelog import ABANDONED
 
         session = self.channel.session if self.channel is not None else None
         if session is not None and session.log is not None and not session.over:

@@ -20,18 +20,15 @@ session (or naming what is wrong). No Kivy here; the screen calls these methods 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.session import Session
 from hauntable.table.backends.mock import MockBackend
 from hauntable.table.geisterstunde_referee import PLAN_SLOTS, GeisterstundeReferee, castle_cells
-from hauntable.table.layout import Layout, load_layout
+from hauntable.table.layout import Layout, load_layout, reference_layout_path
 from hauntable.table.referee import Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import Scanner
 
-REFERENCE = Path(__file__).resolve().parents[3] / "hardware" / "reference.toml"
 NOTHING = Verdict(False)
 
 
@@ -45,7 +42,7 @@ class CastleTable:
     def __init__(self, session: Session, layout: Layout | None = None):
         self.session = session
         self.content = load_content()
-        self.layout = layout or load_layout(REFERENCE)
+        self.layout = layout or load_layout(reference_layout_path())
         self.backend = MockBackend(self.layout)
         self.registry = TagRegistry(":memory:")
         self.uids: dict[tuple[str, str], list[str]] = {}

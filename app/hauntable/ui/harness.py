@@ -127,7 +127,7 @@ KILLABLE_APP = """
 import sys
 from hauntable.ui.harness import kv_env
 kv_env()
-from hauntable.engine.log import GameLog
+from hauntable.gamelog import GameLog
 from hauntable.ui import demo
 from hauntable.ui.app import HauntableApp, UiSettings
 from hauntable.ui.harness import Harness

@@ -1,35 +1,79 @@
-"""UI strings in English, German, Russian and Simplified Chinese: ``tr(key, **params)``.
+"""UI strings in English, German, Russian and Simplified Chinese: ``tr(key, **params)``, ``ntr(key, n, ...)``.
 
-Catalogs are plain dicts in ``hauntable/ui/locale/<lang>.py`` (ship with the package as code, no
-package-data needed); each holds every key of the English catalog, which a test checks along with the
-``{placeholders}``. Engine outcomes are translated by their ``code`` when a catalog has ``out.<code>``
-and the outcome carries the parameters it needs; otherwise the engine's English sentence is shown. The
-cards' effect summaries are in ``locale/cards_<lang>.py``. Refusals are worded per rule id
+English is the source: ``ui/locale/english.py`` holds every message by key. The translations are gettext
+catalogs, ``ui/locale/<lang>/LC_MESSAGES/{ui,cards,scenarios}.po`` (msgctxt = key, msgid = the English),
+compiled to the ``.mo`` files the package ships and reads here (docs/ui.md says how a translator works on
+them; tests/ui/test_ui_catalogs.py checks they are complete, their placeholders and plural forms, and that
+the ``.mo`` match the ``.po``). A message that takes a count has plural forms (``plural(...)`` in
+english.py): :func:`ntr` is the ngettext-style lookup, and :func:`tr` and ``catalog(lang)[key].format``
+pick the form by the message's count parameter too (:class:`~hauntable.ui.mofile.Plural`). Engine
+outcomes are translated by their ``code`` when a catalog has ``out.<code>`` and the outcome carries the
+parameters it needs; otherwise the engine's English sentence is shown. The cards' effect summaries are the
+``cards`` domain, our scenarios' names and goals the ``scenarios`` domain. Refusals are worded per rule id
 (:func:`refusal_text`). Room, card and explorer names are the game's printed proper names and stay as
 printed.
 """
 
 from __future__ import annotations
 
-import importlib
+import logging
 import string
+from pathlib import Path
 from typing import Any
 
 from hauntable.engine.outcomes import Outcome
+from hauntable.ui.locale import english
+from hauntable.ui.mofile import MoCatalog, Plural, read_mo
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "ru", "zh")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский", "zh": "中文"}
+LOCALE = Path(__file__).resolve().parent / "locale"
 
-_catalogs: dict[str, dict[str, str]] = {}
+log = logging.getLogger(__name__)
+_catalogs: dict[str, Any] = {}
 _current = "en"
 
 
+def mo_path(lang: str, domain: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo"
+
+
+def compiled(lang: str, domain: str) -> MoCatalog:
+    """The compiled catalog of ``domain`` in ``lang``; an empty one (English shows) when it cannot be
+    read, with a warning, so a broken install still plays."""
+    try:
+        return read_mo(mo_path(lang, domain))
+    except (OSError, ValueError) as exc:
+        log.warning("no %s catalog for %s (%s): English is shown", domain, lang, exc)
+        return MoCatalog({}, {}, lambda n: int(n != 1), {})
+
+
+def _english() -> dict[str, str]:
+    strings: dict[str, str] = dict(english.MESSAGES)
+    for key, (count, one, many) in english.PLURALS.items():
+        strings[key] = Plural((one, many), count, lambda n: int(n != 1))
+    return strings
+
+
+def _translated(lang: str) -> dict[str, str]:
+    mo = compiled(lang, "ui")
+    strings: dict[str, str] = {}
+    for key, text in mo.messages.items():
+        if isinstance(text, tuple):
+            count = english.PLURALS[key][0] if key in english.PLURALS else "n"
+            strings[key] = Plural(text, count, mo.plural)
+        else:
+            strings[key] = text
+    return strings
+
+
 def catalog(lang: str) -> dict[str, str]:
-    """The strings of ``lang``. Raises KeyError for a language we do not have."""
+    """The strings of ``lang`` by key (a message with plural forms is a :class:`Plural`). Raises KeyError
+    for a language we do not have."""
     if lang not in LANGUAGES:
         raise KeyError(f"no UI catalog for {lang!r}; have {', '.join(LANGUAGES)}")
     if lang not in _catalogs:
-        _catalogs[lang] = importlib.import_module(f"hauntable.ui.locale.{lang}").STRINGS
+        _catalogs[lang] = _english() if lang == "en" else _translated(lang)
     return _catalogs[lang]
 
 
@@ -39,7 +83,7 @@ def card_texts(lang: str) -> dict[str, str]:
         return {}
     key = f"cards:{lang}"
     if key not in _catalogs:
-        _catalogs[key] = importlib.import_module(f"hauntable.ui.locale.cards_{lang}").CARD_TEXT
+        _catalogs[key] = dict(compiled(lang, "cards").messages)
     return _catalogs[key]
 
 
@@ -49,7 +93,11 @@ def scenario_texts(lang: str) -> dict[int, dict[str, str]]:
         return {}
     key = f"scenarios:{lang}"
     if key not in _catalogs:
-        _catalogs[key] = importlib.import_module(f"hauntable.ui.locale.scenarios_{lang}").SCENARIO_TEXT
+        texts: dict[int, dict[str, str]] = {}
+        for context, text in compiled(lang, "scenarios").messages.items():
+            number, _, part = context.partition(".")
+            texts.setdefault(int(number), {})[part] = str(text)
+        _catalogs[key] = texts
     return _catalogs[key]
 
 
@@ -63,17 +111,41 @@ def language() -> str:
     return _current
 
 
+def _text(key: str, lang: str | None) -> str:
+    return catalog(lang or _current).get(key) or catalog("en").get(key) or key
+
+
 def tr(key: str, lang: str | None = None, **params: Any) -> str:
-    """The string for ``key`` in the current (or given) language, formatted with ``params``.
+    """The string for ``key`` in the current (or given) language, formatted with ``params`` (a message
+    with plural forms in the form for the number in its count parameter).
 
     A key missing from a catalog falls back to English, then to the key itself, so a gap shows as
     an untranslated word rather than a crash in front of players.
     """
-    text = catalog(lang or _current).get(key) or catalog("en").get(key) or key
+    text = _text(key, lang)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def ntr(key: str, n: int, lang: str | None = None, **params: Any) -> str:
+    """ngettext-style: the form of ``key`` for the count ``n``, formatted with ``params`` (``n`` fills the
+    message's count placeholder unless ``params`` gives it).
+
+    >>> ntr("admin.wrong_pin_left", 1, "de"), ntr("admin.wrong_pin_left", 3, "de")
+    ('Falsche PIN: noch 1 Versuch.', 'Falsche PIN: noch 3 Versuche.')
+    >>> [ntr("play.moves_left", n, "ru") for n in (1, 3, 5, 21)]
+    ['остался 1 шаг', 'осталось 3 шага', 'осталось 5 шагов', 'остался 21 шаг']
+    """
+    text = _text(key, lang)
+    if not isinstance(text, Plural):
+        return tr(key, lang, **params)
+    params.setdefault(text.count, n)
+    try:
+        return text.form(n).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text.form(n)
 
 
 def placeholders(text: str) -> set[str]:
@@ -98,7 +170,7 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
     if lang == "en":
         return outcome.text
     params = dict(outcome.params)
-    if outcome.code == "card.summary":  # card content: our own summaries, per card, in ui/locale/cards_*.py
+    if outcome.code == "card.summary":  # card content: our own summaries, the cards domain
         summary = card_texts(lang).get(params.get("card", ""))
         return outcome.text if summary is None else f"{params['card']}: {summary}"
     variant = params.pop("variant", None)  # one code, several sentences: out.<code>.<variant>

@@ -15,9 +15,10 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-from hauntable.table.dice_link.link import LinkState
+from hauntable.table.dice_link.link import LinkState, TowerFault
 from hauntable.table.dice_link.tower import DiceTower
 from hauntable.table.layout import Layout
+from hauntable.ui.i18n import tr
 
 log = logging.getLogger(__name__)
 
@@ -62,12 +63,19 @@ class AppTower:
         on_state: Callable[[LinkState], None],
         delivered: Iterable[tuple[str, int]] = (),
         raw_log: str | Path | None = None,
+        on_fault: Callable[[TowerFault], None] | None = None,
     ):
         self.port = port
         self._take, self._post = take, post
         self.tower = DiceTower(port, self._on_roll, delivered=delivered, raw_log=raw_log)
         self.tower.when_state_changed = lambda state: post(lambda: on_state(state))
-        self.tower.when_fault = lambda fault: log.warning("dice tower %s: %s", port, fault.sentence)
+
+        def fault(fault: TowerFault) -> None:
+            log.warning("dice tower %s: %s", port, fault.sentence)
+            if on_fault is not None:
+                post(lambda: on_fault(fault))
+
+        self.tower.when_fault = fault
         post(lambda: on_state(self.tower.state))
 
     @property
@@ -104,3 +112,25 @@ class AppTower:
 
     def close(self) -> None:
         self.tower.close()
+
+
+# Faults the players can act on get a sentence of their own in the table's language; the rest (wiring,
+# firmware) are the operator's and read in English from the link (FAULT_SENTENCES).
+PLAYER_FAULTS = ("rethrow", "clear", "kind", "overflow", "stale", "jam", "uncalibrated")
+
+
+def fault_text(fault: TowerFault) -> str:
+    """What the dice pad says about a tower fault: "Throw again the die at the front right: ..."."""
+    if fault.code == "rethrow":
+        places = [tr(f"tower.place.{p}") for p in fault.again if p.count("-") == 1] or [
+            tr("tower.place.some")
+        ]
+        return tr("tower.rethrow", where=tr("tower.and").join(places))
+    if fault.code in PLAYER_FAULTS:
+        return tr(f"tower.fault.{fault.code}")
+    return fault.sentence
+
+
+def count_text(asked: int, seen: int) -> str:
+    """The tray holds another number of dice than the game asked for."""
+    return tr("tower.count", n=asked, seen=seen)

@@ -7,11 +7,6 @@ from typing import Any
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
-from hauntable.games.betrayal import cards as _cards  # noqa: F401  (registers the card rules)
-from hauntable.games.betrayal import combat as _combat  # noqa: F401  (registers the attack action)
-from hauntable.games.betrayal import death as _death  # noqa: F401  (registers the die task)
-from hauntable.games.betrayal import haunt as _haunt  # noqa: F401  (registers the haunt phase)
-from hauntable.games.betrayal import rooms as _rooms  # noqa: F401  (registers the room tasks)
 from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.inputs import INPUTS
 from hauntable.games.betrayal.rules import apply, new_game

@@ -3,7 +3,7 @@ the Revolver's shot along a line of sight, and stealing instead of damage.
 
 A fighter is named by a key: an explorer by their seat number (``"2"``), a monster by its id in
 ``state.haunt.monsters`` (never all digits): :class:`~hauntable.games.betrayal.records.Monster` records the
-haunt rules keep (monsters.py), read here only through the functions under "fighters".
+haunt rules keep (monsters.py), read here only through the fighter predicates (predicates.py).
 A monster lacks a trait it has no number for (K3); damage to a monster stuns it instead (K7). The
 haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``attack`` input does.
 
@@ -16,16 +16,31 @@ from __future__ import annotations
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal import monsters as mon
+from hauntable.games.betrayal.cards import CARD_RULES
+from hauntable.games.betrayal.cards.hands import get_card, held, lose_card
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Attack
+from hauntable.games.betrayal.predicates import (
+    alive,
+    damage_kind,
+    dice_of,
+    exists,
+    hostile,
+    monsters,
+    name_of,
+    roller,
+    room_of,
+    seat_of,
+    stuck,
+    stunned,
+    trait_of,
+    trait_roll,
+)
 from hauntable.games.betrayal.prompts import ChooseOption
-from hauntable.games.betrayal.records import Monster
-from hauntable.games.betrayal.sides import may_attack, side_of, traitor_seat
-from hauntable.games.betrayal.state import State
-from hauntable.games.betrayal.world import ACTION_HANDLERS, ACTION_HOOKS, World, task
+from hauntable.games.betrayal.world import World, task
 
 ATTACK = "attack"  # noted in turn.tried once the turn's attack is made (K1)
-PHYSICAL_TRAITS = ("might", "speed")
 # extra dice each weapon adds to its attack roll (8 dice at most), and the trait it attacks with (K5)
 WEAPON_DICE = {"Axe": 1, "Spear": 2, "Blood Dagger": 3, "Sacrificial Dagger": 3, "Revolver": 1}
 WEAPON_TRAIT = {"Revolver": "speed"}
@@ -35,102 +50,10 @@ RING = "Ring"
 # --- fighters ----------------------------------------------------------------------------------------------
 
 
-_NONE: dict[str, Monster] = {}
-
-
-def monsters(state: State) -> dict[str, Monster]:
-    """The haunt's monsters by id (empty when the haunt has none)."""
-    return state.haunt.monsters if state.haunt is not None else _NONE
-
-
-def seat_of(key: str) -> int | None:
-    """The seat a fighter key names, or None for a monster."""
-    return int(key) if key.isdigit() else None
-
-
-def exists(state: State, key: str) -> bool:
-    seat = seat_of(key)
-    return seat < len(state.explorers) if seat is not None else key in monsters(state)
-
-
-def alive(state: State, key: str) -> bool:
-    seat = seat_of(key)
-    return state.explorers[seat].alive if seat is not None else key in monsters(state)
-
-
-def name_of(w: World, key: str) -> str:
-    seat = seat_of(key)
-    return w.who(seat) if seat is not None else (monsters(w.s)[key].name or key)
-
-
-def room_of(state: State, key: str) -> str | None:
-    seat = seat_of(key)
-    return state.explorers[seat].room if seat is not None else monsters(state)[key].room
-
-
-def trait_of(w: World, key: str, trait: str) -> int | None:
-    """The fighter's value in ``trait``; None when it has no such trait (a monster without Sanity)."""
-    seat = seat_of(key)
-    if seat is not None:
-        return w.value(seat, trait)
-    return monsters(w.s)[key].trait(trait)
-
-
-def stunned(state: State, key: str) -> bool:
-    return seat_of(key) is None and monsters(state)[key].stunned
-
-
-def side(state: State, key: str) -> str | None:
-    seat = seat_of(key)
-    return side_of(state, seat) if seat is not None else monsters(state)[key].side
-
-
-def hostile(state: State, a: str, b: str) -> bool:
-    """Opponents (K2): explorers by the side contract (sides.may_attack); monsters fight the other side."""
-    sa, sb = seat_of(a), seat_of(b)
-    if sa is not None and sb is not None:
-        return may_attack(state, sa, sb)
-    return a != b and state.phase == "haunt" and side(state, a) != side(state, b)
-
-
-def roller(state: State, key: str) -> int | None:
-    """Who throws a fighter's dice: the explorer, or for a monster the traitor (even dead, H3.5); with no
-    known traitor the explorer taking the turn, or in the monster turn the table (None), as for its speed."""
-    seat = seat_of(key)
-    if seat is not None:
-        return seat
-    traitor = traitor_seat(state)
-    if traitor is not None:
-        return traitor
-    return None if state.haunt is not None and state.haunt.in_monster_turn else state.turn.seat
-
-
-def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
-    """Dice a fighter rolls in ``trait``: an explorer's go through the room's tokens (C8), 8 at most."""
-    seat = seat_of(key)
-    if seat is not None:
-        return w.dice_for(seat, trait, extra=extra)
-    return max(0, min(8, (trait_of(w, key, trait) or 0) + extra))
-
-
 def stun(w: World, key: str) -> None:
     """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries);
     one whose record says so is killed, or shrugs it off."""
-    from hauntable.games.betrayal import monsters as mon  # the haunt's monster rules build on this module
-
     mon.defeat(w, key)
-
-
-def move_monster(w: World, key: str, room: str) -> None:
-    """Put a monster in ``room`` (a card drew it closer)."""
-    monsters(w.s)[key].room = room
-    w.say(
-        f"{name_of(w, key)} moves to the {room}",
-        "monster.move",
-        who=name_of(w, key),
-        room=room,
-        monster=name_of(w, key),
-    )
 
 
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
@@ -139,11 +62,6 @@ def hurt(w: World, key: str, kind: str, amount: int) -> None:
         stun(w, key)
     else:
         w.then(("damage", dict(seat=seat, kind=kind, amount=amount)))
-
-
-def damage_kind(trait: str) -> str:
-    """K4: Might and Speed fights deal physical damage, Sanity and Knowledge fights mental damage."""
-    return "physical" if trait in PHYSICAL_TRAITS else "mental"
 
 
 # --- line of sight (K6) ----------------------------------------------------------------------------------
@@ -184,7 +102,6 @@ def attack_traits(w: World, seat: int, weapon: str) -> tuple[str, ...]:
 
 def check_attack(w: World, inp: Attack) -> bool:
     """Raise IllegalAction saying why the attack is not allowed now; True when it is a shot at a distance."""
-    from hauntable.games.betrayal.cards.holding import held, stuck
 
     s = w.s
     seat = s.turn.seat
@@ -309,8 +226,6 @@ def combat(w: World, fight: dict) -> None:
     seat = seat_of(fight["attacker"])
     weapon = fight["weapon"]
     if weapon == "Sacrificial Dagger" and seat is not None:
-        from hauntable.games.betrayal.rooms import trait_roll
-
         trait_roll(w, seat, "knowledge", 6, "the Sacrificial Dagger", on="combat_dagger", fight=fight)
         return
     if weapon == "Blood Dagger" and seat is not None:
@@ -367,8 +282,6 @@ def combat_defend(w: World, fight: dict, total: int) -> None:
 
 def stealable(w: World, seat: int) -> list[str]:
     """Cards a winner may take instead of damage: tradeable ones that are not protected from theft (K8)."""
-    from hauntable.games.betrayal.cards import CARD_RULES
-    from hauntable.games.betrayal.cards.holding import held
 
     out = []
     for name in held(w, seat):
@@ -450,7 +363,6 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
 
 @task("combat_steal")
 def combat_steal(w: World, fight: dict, amount: int, option: str) -> None:
-    from hauntable.games.betrayal.cards.holding import get_card, lose_card
 
     a, d = seat_of(fight["attacker"]), seat_of(fight["defender"])
     assert a is not None and d is not None
@@ -469,7 +381,3 @@ def combat_steal(w: World, fight: dict, amount: int, option: str) -> None:
         w.s.turn.tried.append(f"item:{name}")  # stealing is the card's action this turn (C2)
     lose_card(w, d, name, "hand")
     get_card(w, a, name)
-
-
-ACTION_HOOKS.append(attack_options)
-ACTION_HANDLERS[Attack.kind] = resolve_attack

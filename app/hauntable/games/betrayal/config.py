@@ -15,6 +15,8 @@ from hauntable.engine.rejections import BadConfig
 from hauntable.games.betrayal.content import Content, load_content
 
 SOURCES = ("virtual", "table")
+# the explorers a table offers first: distinct cards, so any prefix of this list is a legal table
+DEFAULT_CHARACTERS = ("zoe", "ox", "vivian", "peter", "longfellow", "heather")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -6,7 +6,7 @@ companions stay in the room as item piles anyone there may pick up (C4); the dea
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.cards.holding import PILE
+from hauntable.games.betrayal.cards.hands import PILE
 from hauntable.games.betrayal.world import World, task
 
 # tasks that belong to the turn, not to one explorer: they stay queued when that explorer dies

@@ -8,7 +8,9 @@ import functools
 
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.engine.rng import Rng
-from hauntable.games.betrayal.house import OPPOSITE, Cell, HouseView, doors_of, neighbour
+from hauntable.games.betrayal.cards import CARD_RULES
+from hauntable.games.betrayal.cards.hands import get_card
+from hauntable.games.betrayal.house import BELOW_COLLAPSED, OPPOSITE, Cell, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import (
     AwaitCard,
     AwaitTile,
@@ -21,7 +23,6 @@ from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World, task
 
-BELOW_COLLAPSED = "Below Collapsed Room"  # token on the basement room under the Collapsed Room
 FLOOR_NAMES = {"basement": "basement", "ground": "ground floor", "upper": "upper floor"}
 
 
@@ -490,8 +491,6 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move
 def _card_rules():
     """The card rules and how a held card takes effect, looked up once: the card package imports this module
     (through rooms), so it cannot be imported at the top, and an import in ``gain_card`` costs ~1 us."""
-    from hauntable.games.betrayal.cards import CARD_RULES
-    from hauntable.games.betrayal.cards.holding import get_card
 
     return CARD_RULES, get_card
 

@@ -15,8 +15,7 @@ from typing import Any
 from hauntable.engine.rejections import IllegalAction, NotAwaited
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
-from hauntable.games.betrayal import rules
-from hauntable.games.betrayal.cards.effects import discard_kept
+from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.content import Content, HauntSpec
 from hauntable.games.betrayal.haunts import SCENARIOS, Scenario
 from hauntable.games.betrayal.inputs import (
@@ -28,17 +27,10 @@ from hauntable.games.betrayal.inputs import (
     Stun,
     Victory,
 )
-from hauntable.games.betrayal.prompts import HandOff, MonsterTurn
+from hauntable.games.betrayal.prompts import HandOff
 from hauntable.games.betrayal.records import MONSTER_TURN
 from hauntable.games.betrayal.state import State, Turn
-from hauntable.games.betrayal.world import (
-    ACTION_HANDLERS,
-    ACTION_HOOKS,
-    MOVE_HOOKS,
-    PHASE_TURN,
-    World,
-    task,
-)
+from hauntable.games.betrayal.world import World, task
 
 TOME, SECRETS = "Traitor's Tome", "Secrets of Survival"
 NEGATIVE_KEPT = ("Webs", "Debris", "Lights Out", "Grave Dirt")  # H3.1: the traitor shakes these off
@@ -220,21 +212,20 @@ def haunt_next_turn(w: World, seat: int) -> None:
     declare(w, "traitor", "nobody is left to stand against the house")
 
 
-def haunt_turn(w: World) -> None:
-    """Nothing is queued in the haunt: check victory, then ask the explorer or the monster whose "
-    "turn it is."""
+def haunt_turn(w: World) -> bool:
+    """Nothing is queued in the haunt: check victory, then ask the monster whose turn it is, or say that the
+    explorer whose turn it is acts (True: the reducer asks the turn prompt)."""
     h = w.haunt
     if h.winner or check_victory(w):
-        return
+        return False
     if h.mphase is not None and h.mphase.active:
         if h.mphase.current:
             mon.monster_prompt(w)
-        return
+        return False
     if not mon.in_house(w.s.current):  # died or escaped during their own turn: the turn passes
         w.then(("haunt_next_turn", dict(seat=w.s.turn.seat)))
-        return
-    w.s.awaiting = rules.action_prompt(w)
-    w.s.ctx = {}
+        return False
+    return True
 
 
 # --- victory (H6) -----------------------------------------------------------------------------------------
@@ -438,7 +429,7 @@ def _reveal(w: World, inp: Reveal) -> None:
     reveal(w, inp.seat)
 
 
-def _leave_hook(w: World, seat: int) -> tuple[int, int | None]:
+def leave_hook(w: World, seat: int) -> tuple[int, int | None]:
     if w.s.haunt is None or not w.s.haunt.started:
         return 0, None
     sc = scenario(w)
@@ -551,10 +542,10 @@ def _in_haunt(fn: Any) -> Any:
     return handler
 
 
-def _register() -> None:
-    PHASE_TURN["haunt"] = haunt_turn
-    ACTION_HOOKS.append(haunt_actions)
-    handlers = dict(
+# the haunt's hooks into the turn, gathered by ruleset.py
+HANDLERS = {
+    kind: _in_haunt(fn)
+    for kind, fn in dict(
         act=_act,
         victory=_victory,
         monster=_place_monster,
@@ -562,11 +553,5 @@ def _register() -> None:
         token=_token,
         traitor=_name_traitor,
         reveal=_reveal,
-    )
-    ACTION_HANDLERS.update({kind: _in_haunt(fn) for kind, fn in handlers.items()})
-    MOVE_HOOKS.append(_leave_hook)
-    rules._RESOLVE[MonsterTurn.kind] = mon.resolve_monster
-    rules._RESOLVE[HandOff.kind] = lambda w, prompt, ctx, inp: rules._continue(w, ctx)
-
-
-_register()
+    ).items()
+}

@@ -16,8 +16,7 @@ from typing import Any
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.discovery import BELOW_COLLAPSED
-from hauntable.games.betrayal.house import OPPOSITE, STEP, doors_of
+from hauntable.games.betrayal.house import BELOW_COLLAPSED, OPPOSITE, STEP, doors_of
 from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.records import MONSTER_TURN, Monster
@@ -39,6 +38,7 @@ def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None)
     m = Monster(mtype, room, **traits)
     monsters(w)[mid] = m
     w.say(f"A {mtype} appears in the {room}", "monster.appears", monster=mid, room=room)
+    return m
 
 
 def stun(w: World, mid: str) -> None:
@@ -111,7 +111,7 @@ def neighbours(w: World, room: str) -> list[str]:
     stands in the room, by the stairs, the Coal Chute and the Collapsed Room both ways, up into the Gallery,
     through the Revolving Wall's Wall Switch without a roll, and by Secret Passages and Stairs (house rule
     ``monster_secret_passages``). Never a new room, and never by the Mystic Elevator (H5.4)."""
-    from hauntable.games.betrayal.rules import stair_links
+    from hauntable.games.betrayal.house import stair_links
 
     s, rooms = w.s, w.content.rooms
     here = s.house[room]
@@ -224,7 +224,7 @@ def music_check(w: World, mid: str, why: str) -> None:
     """H5.8: a monster with Sanity entering the open Music Box's room, or starting its move there, resists
     (Sanity 4+, the traitor throws, no card helps) or its move ends there (C13). One without Sanity is deaf
     to it."""
-    from hauntable.games.betrayal.cards.holding import music_room
+    from hauntable.games.betrayal.cards.music_box import music_room
 
     m = monsters(w)[mid]
     if m.sanity is None or music_room(w) != m.room:

@@ -6,16 +6,12 @@ rooms.toml; the functions here hold the behaviour.
 from __future__ import annotations
 
 from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.cards.music_box import music_check
 from hauntable.games.betrayal.content import FLOORS
-from hauntable.games.betrayal.discovery import (
-    BELOW_COLLAPSED,
-    FLOOR_NAMES,
-    closing_rotations,
-    draw_fitting_tile,
-    lay_turned,
-)
-from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.discovery import FLOOR_NAMES, closing_rotations, draw_fitting_tile, lay_turned
+from hauntable.games.betrayal.house import BELOW_COLLAPSED, HouseView
 from hauntable.games.betrayal.inputs import Target
+from hauntable.games.betrayal.predicates import medallion, trait_roll, traitor_ignores
 from hauntable.games.betrayal.prompts import (
     AwaitTile,
     ChooseOption,
@@ -29,35 +25,6 @@ from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
 VAULT_EMPTY = "Vault Empty"
 ELEVATOR = "Mystic Elevator"
 ELEVATOR_FLOORS = {4: FLOORS, 3: ("upper",), 2: ("ground",), 1: ("basement",), 0: ("basement",)}
-
-
-def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx) -> None:
-    """Ask for a trait roll: as many dice as the trait's current value (B4.4), changed by tokens (C8)."""
-    dice = w.dice_for(seat, trait)
-    w.ask(
-        RollDice(
-            seat,
-            f"{w.who(seat)}: roll {dice} dice for {trait.capitalize()} ({target}+) - {purpose}",
-            dice,
-            purpose,
-            trait,
-            target,
-        ),
-        on=on,
-        seat=seat,
-        trait=trait,
-        target=target,
-        **ctx,
-    )
-
-
-def traitor_ignores(w: World, seat: int, why: str = "the room") -> bool:
-    """H3.2: the traitor uses the good a room does and ignores the harm (exit rolls, end-of-turn damage, the
-    Collapsed Room's roll)."""
-    if is_traitor(w.s, seat):
-        w.say(f"{w.who(seat)} is the traitor and ignores {why}", "traitor.ignores", who=w.who(seat))
-        return True
-    return False
 
 
 # --- moving in and out ---------------------------------------------------------------------------------
@@ -97,8 +64,6 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
     if w.s.explorers[seat].room != room:  # a card drawn here moved the explorer away first (B3.6)
         return
     if music and w.s.marks.get("Music Box open"):
-        from hauntable.games.betrayal.cards.holding import music_check
-
         music_check(w, seat, "entering")
         if w.s.awaiting is not None:
             w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered, music=False)))
@@ -474,7 +439,7 @@ def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = Fals
     if len(choices) == 1:
         apply_split(w, seat, kind, choices[0].amounts())
     else:
-        w.ask(prompt, on="split", seat=seat, kind=kind)
+        w.ask(prompt, seat=seat, kind=kind)  # answered by the split resolver (rules.py), no task
 
 
 @task("skull_choice")
@@ -508,12 +473,6 @@ def apply_split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None
 # --- end of turn (B6.8, B6.9) ------------------------------------------------------------------------------
 
 
-def _medallion(w: World, seat: int, room: str) -> bool:
-    from hauntable.games.betrayal.rules import medallion  # rules imports this module
-
-    return medallion(w, seat, room)
-
-
 @task("end_of_turn_room")
 def end_of_turn_room(w: World, seat: int) -> None:
     e = w.s.explorers[seat]  # read only: copied below if a bonus is taken
@@ -521,7 +480,7 @@ def end_of_turn_room(w: World, seat: int) -> None:
     if spec.elevator and not w.s.turn.elevator_moved:
         w.then(("ride", dict(seat=seat)), ("end_of_turn_room", dict(seat=seat)))
         return
-    if spec.end_turn_damage and not _medallion(w, seat, e.room) and not traitor_ignores(w, seat):
+    if spec.end_turn_damage and not medallion(w, seat, e.room) and not traitor_ignores(w, seat):
         d = spec.end_turn_damage
         w.say(f"{e.name} ends the turn in the {e.room}", "room.end_turn", room=e.room, who=e.name)
         w.then(("damage", dict(seat=seat, kind=d["kind"], amount=d["amount"])))

@@ -7,11 +7,10 @@ from __future__ import annotations
 from hauntable.engine.copying import copier
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards import aids
-from hauntable.games.betrayal.cards.holding import card_actions, lights_out, resolve_card_action, stuck
+from hauntable.games.betrayal.cards.holding import card_actions, resolve_card_action
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.discovery import (
@@ -21,38 +20,30 @@ from hauntable.games.betrayal.discovery import (
     check_table_tile,
     lay_turned,
 )
-from hauntable.games.betrayal.house import OPPOSITE, STEP, HouseView, doors_of
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
-from hauntable.games.betrayal.prompts import ChooseAction
-from hauntable.games.betrayal.records import Haunt
-from hauntable.games.betrayal.rooms import ELEVATOR, apply_split, traitor_ignores
-from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
-from hauntable.games.betrayal.world import (
-    ACTION_HANDLERS,
-    ACTION_HOOKS,
-    MOVE_HOOKS,
-    PHASE_TURN,
-    TASKS,
-    World,
-    task,
+from hauntable.games.betrayal.monsters import resolve_monster
+from hauntable.games.betrayal.movement import (
+    check_cross,
+    check_fall,
+    check_move,
+    check_ride,
+    leave_cost,
+    legal_moves,
+    movement_left,
 )
+from hauntable.games.betrayal.predicates import medallion, traitor_ignores
+from hauntable.games.betrayal.prompts import ChooseAction, HandOff, MonsterTurn
+from hauntable.games.betrayal.rooms import apply_split
+from hauntable.games.betrayal.ruleset import RULES  # noqa: F401  (binds the rule set to World)
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
+from hauntable.games.betrayal.turns import first_seat
+from hauntable.games.betrayal.world import World
 
 DIE_FACES = frozenset({0, 1, 2})
 START_TILES = ("Entrance Hall", "Foyer", "Grand Staircase", "Upper Landing", "Basement Landing")
 
 
 # --- set-up (B1) -------------------------------------------------------------------------------------------
-
-
-def first_seat(config: GameConfig, content: Content) -> int:
-    """B1.4: the explorer whose birthday comes next (today counts) goes first."""
-    today = config.today_tuple()
-
-    def days_until(seat: int) -> int:
-        month, day = content.characters[config.players[seat].character].birthday
-        return ((month, day) < today) * 10_000 + month * 100 + day - (today[0] * 100 + today[1])
-
-    return min(range(len(config.players)), key=days_until)
 
 
 def new_game(config: GameConfig, content: Content | None = None) -> Step:
@@ -106,211 +97,7 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
 # --- movement checks (B2) ---------------------------------------------------------------------------------
 
 
-def movement_left(w: World) -> int:
-    """Speed minus rooms entered; Lights Out allows 1 space a turn, and Webs or Debris none (C10)."""
-    seat = w.s.turn.seat
-    speed = w.value(seat, "speed")
-    if w.s.explorers[seat].kept:
-        if stuck(w, seat):
-            return 0
-        if lights_out(w, seat):
-            speed = min(speed, 1)
-    if w.s.phase == "haunt" and MOVE_HOOKS:
-        cap = MOVE_HOOKS[0](w, seat)[1]
-        if cap is not None:
-            speed = min(speed, cap)
-    return max(0, speed - w.s.turn.moved)
-
-
-def leave_cost(w: World) -> int:
-    """H5.1: after the haunt each opponent in the room costs one more space to leave it (stunned monsters
-    do not count); 1 before the haunt."""
-    if w.s.phase != "haunt" or not MOVE_HOOKS:
-        return 1
-    return 1 + MOVE_HOOKS[0](w, w.s.turn.seat)[0]
-
-
-def can_leave(w: World, left: int) -> bool:
-    """Enough movement to pay for leaving; H5.1: the first room of a turn can always be reached."""
-    return left >= leave_cost(w) or (w.s.turn.moved == 0 and left > 0)
-
-
-def _not_stuck(w: World) -> None:
-    card = stuck(w, w.s.turn.seat) if w.s.current.kept else None
-    if card:
-        raise IllegalAction(
-            f"{w.s.current.name} is stuck in the {card} and can do nothing until freed.", "C10"
-        )
-
-
-def check_move(w: World, to: str) -> tuple[str, dict]:
-    """Where a move goes: ('room', {...}) or ('discover', {...}). Raises IllegalAction saying why not."""
-    s, e = w.s, w.s.current
-    if s.turn.movement_over:
-        raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
-    if e.kept:
-        _not_stuck(w)
-    left = movement_left(w)
-    if left <= 0:
-        speed = w.value(e.seat, "speed")
-        moved = s.turn.moved
-        raise IllegalAction(f"{e.name} has no movement left (Speed {speed}, {moved} rooms entered).", "B2.1")
-    if not can_leave(w, left):
-        raise IllegalAction(
-            f"{e.name} needs {leave_cost(w)} spaces to get past the opponents in the {e.room}.", "H5.1"
-        )
-    found = move_target(w, HouseView(s, w.content), to)
-    if isinstance(found, IllegalAction):
-        raise found
-    return found
-
-
-def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict] | IllegalAction:
-    """Where a move from the current room leads, or the rejection saying why it cannot (B2, B3.4, B6.1)."""
-    e = w.s.current
-    here = w.content.rooms[e.room]
-    if to in ("up", "down"):
-        target = _stairs(w, e.room, to)
-        if target is None:
-            return IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
-        return "room", dict(room=target, entry=None)
-    house = w.s.house  # looked up directly, not through the view: every move asks these
-    placed = house[e.room]
-    if to not in doors_of(here, placed.rotation):
-        if here.front_door == to:
-            return IllegalAction("The front door is locked: nobody leaves the house.", "B2.7")
-        return IllegalAction(f"The {e.room} has no door to the {_DIR_NAMES[to]}.", "B2.6")
-    if here.barrier and e.side is not None and to != e.side:
-        b = here.barrier
-        return IllegalAction(
-            f"{e.name} must cross the {e.room} first ({b['trait'].capitalize()} roll {b['target']}+).", "B6.1"
-        )
-    floor = placed.floor
-    dx, dy = STEP[to]
-    cell = (floor, placed.x + dx, placed.y + dy)
-    other = w.s.cells.get(cell)
-    if other is not None:
-        if OPPOSITE[to] not in doors_of(w.content.rooms[other], house[other].rotation):
-            return IllegalAction(f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6")
-        return "room", dict(room=other, entry=OPPOSITE[to])
-    if not view.board.inside(cell[1], cell[2]):
-        return IllegalAction("That door leads off the edge of the table.", "B2.6")
-    if not view.has_tiles_for(floor):
-        return IllegalAction(f"The {FLOOR_NAMES[floor]} is complete: no room tiles are left for it.", "B3.4")
-    return "discover", dict(floor=floor, x=cell[1], y=cell[2], entry=OPPOSITE[to])
-
-
-_DIR_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def _stairs(w: World, room: str, to: str) -> str | None:
-    """B2.4: Grand Staircase <-> Upper Landing; Foyer <-> Stairs from Basement once it is discovered."""
-    here = FLOOR_ORDER[w.s.house[room].floor]
-    for other in stair_links(w.content).get(room, ()):
-        if other in w.s.house:
-            there = FLOOR_ORDER[w.s.house[other].floor]
-            if (to == "up" and there > here) or (to == "down" and there < here):
-                return other
-    return None
-
-
-FLOOR_ORDER = {"basement": 0, "ground": 1, "upper": 2}
-_STAIR_LINKS: dict[int, dict[str, tuple[str, ...]]] = {}
-
-
-def stair_links(content: Content) -> dict[str, tuple[str, ...]]:
-    """Room -> rooms its stairs reach, both ways (computed once per content)."""
-    links = _STAIR_LINKS.get(id(content))
-    if links is None:
-        pairs: dict[str, list[str]] = {}
-        for r in content.rooms.values():
-            if r.stairs_to:
-                pairs.setdefault(r.name, []).append(r.stairs_to)
-                pairs.setdefault(r.stairs_to, []).append(r.name)
-        links = _STAIR_LINKS[id(content)] = {k: tuple(dict.fromkeys(v)) for k, v in pairs.items()}
-    return links
-
-
-def check_cross(w: World) -> None:
-    e = w.s.current
-    spec = w.content.rooms[e.room]
-    if not spec.barrier:
-        raise IllegalAction(f"There is no barrier to cross in the {e.room}.", "B6.1")
-    _not_stuck(w)
-    if len(spec.doors) == 1 and w.s.tokens.get("Vault Empty") == e.room:
-        raise IllegalAction(f"The {e.room} is already open and empty.", "B6.5")
-    if f"barrier:{e.room}" in w.s.turn.tried:
-        raise IllegalAction(f"{e.name} already tried the {e.room} this turn; try again next turn.", "B5.2")
-    if len(spec.doors) > 1 and w.s.turn.movement_over:
-        raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
-
-
-def check_fall(w: World) -> None:
-    e = w.s.current
-    spec = w.content.rooms[e.room]
-    if spec.fall_to:
-        if spec.fall_to["room"] not in w.s.house:
-            raise IllegalAction(
-                f"The {spec.fall_to['room']} is not in the house yet: nowhere to fall.", "B6.6"
-            )
-    elif not spec.collapse:
-        raise IllegalAction(f"There is nowhere to fall from the {e.room}.", "B6.3")
-    _not_stuck(w)
-    if w.s.turn.movement_over:
-        raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
-
-
-def check_ride(w: World) -> None:
-    e = w.s.current
-    if e.room != ELEVATOR:
-        raise IllegalAction(f"{e.name} is not in the {ELEVATOR}.", "B6.4")
-    if w.s.turn.elevator_moved:
-        raise IllegalAction(f"The {ELEVATOR} already moved this turn.", "B6.4")
-    _not_stuck(w)
-
-
-_MOVES = {d: Move(d) for d in ("N", "E", "S", "W", "up", "down")}
 _CROSS, _FALL, _RIDE, _END = Cross(), Fall(), Ride(), EndTurn()
-
-
-def legal_moves(w: World) -> list[Input]:
-    """The moves ``check_move`` accepts, found without building a rejection for each refused one.
-
-    The turn prompt is rebuilt after nearly every input, so this is the engine's hot path; a property test
-    checks it against ``check_move`` on random games.
-    """
-    s, e = w.s, w.s.current
-    if s.phase == "haunt" and not can_leave(w, movement_left(w)):
-        return []
-    rooms, house = w.content.rooms, s.house
-    here = house[e.room]
-    spec = rooms[e.room]
-    cells = s.cells
-    board = BOARDS[s.config.board]
-    out: list[Input] = []
-    left_for: dict[str, bool] = {}
-    doors = doors_of(spec, here.rotation)
-    for d in ("N", "E", "S", "W"):
-        if d not in doors:
-            continue
-        if spec.barrier and e.side is not None and d != e.side:
-            continue
-        dx, dy = STEP[d]
-        cell = (here.floor, here.x + dx, here.y + dy)
-        other = cells.get(cell)
-        if other is not None:
-            o = house[other]
-            if OPPOSITE[d] in doors_of(rooms[other], o.rotation):
-                out.append(_MOVES[d])
-        elif board.inside(cell[1], cell[2]):
-            if here.floor not in left_for:
-                left_for[here.floor] = HouseView(s, w.content).has_tiles_for(here.floor)
-            if left_for[here.floor]:
-                out.append(_MOVES[d])
-    for to in ("up", "down"):
-        if e.room in stair_links(w.content) and _stairs(w, e.room, to) is not None:
-            out.append(_MOVES[to])
-    return out
 
 
 def _allowed(check, w: World) -> bool:
@@ -365,7 +152,7 @@ def action_options(w: World, left: int) -> tuple[Input, ...]:
     if spec.elevator and _allowed(check_ride, w):
         options.append(_RIDE)
     options.extend(card_actions(w))
-    for hook in ACTION_HOOKS:
+    for hook in w.rules.action_hooks:
         options.extend(hook(w))
     options.append(_END)
     return tuple(options)
@@ -377,98 +164,23 @@ def action_options(w: World, left: int) -> tuple[Input, ...]:
 def _run(w: World) -> None:
     """Run queued tasks until one waits for a prompt; with nothing queued, the current explorer acts."""
     s = w.s
+    rules = w.rules
+    tasks, phase_turn = rules.tasks, rules.phase_turn
     while s.awaiting is None:
         if s.pending:
             name, params = s.pending.pop(0)
-            TASKS[name](w, **params)
+            tasks[name](w, **params)
         elif s.phase == "explore":
             s.awaiting = action_prompt(w)
             s.ctx = {}
-        elif s.phase in PHASE_TURN:  # the haunt: its turn order, monster turn and victory (haunt.py)
-            PHASE_TURN[s.phase](w)
-            if s.awaiting is None and not s.pending:
+        elif s.phase in phase_turn:  # the haunt: its turn order, monster turn and victory (haunt.py)
+            if phase_turn[s.phase](w):  # the explorer whose turn it is acts
+                s.awaiting = action_prompt(w)
+                s.ctx = {}
+            elif s.awaiting is None and not s.pending:
                 return
         else:
             return
-
-
-@task("end_turn")
-def end_turn(w: World, seat: int) -> None:
-    who = w.who(seat)
-    w.say(f"{who} ends the turn", "turn.end", who=who)
-    w.then(
-        ("end_of_turn_room", dict(seat=seat)),
-        ("end_of_turn_cards", dict(seat=seat)),
-        ("haunt_roll", dict(seat=seat)),
-        ("next_turn", dict(seat=seat)),
-    )
-
-
-@task("haunt_roll")
-def haunt_roll(w: World, seat: int) -> None:
-    """B7.1: after a turn in which an omen was drawn, before the haunt, roll for the haunt."""
-    if w.s.phase != "explore" or not w.s.turn.omen_drawn:
-        return
-    six = w.s.config.house_rules.haunt_roll_dice == "six"
-    dice = 6 if six else min(8, w.s.omens_drawn)
-    w.ask(
-        RollDice(
-            seat,
-            f"{w.who(seat)}: haunt roll - roll {dice} dice; below {w.s.omens_drawn} the haunt begins",
-            dice,
-            "haunt",
-        ),
-        on="haunt_result",
-        seat=seat,
-    )
-
-
-@task("haunt_result")
-def haunt_result(w: World, seat: int, total: int) -> None:
-    if total >= w.s.omens_drawn:
-        w.say(
-            f"Haunt roll {total}: not below {w.s.omens_drawn} omen(s). The house waits...",
-            "haunt.no",
-            total=total,
-            omens=w.s.omens_drawn,
-        )
-        return
-    omen, room = w.s.turn.omen_drawn, w.s.explorers[seat].room
-    chart = w.content.haunt_chart
-    chart_room = room if room in chart else w.s.turn.omen_room
-    number = chart.get(chart_room, {}).get(omen)
-    w.s.phase = "haunt"
-    w.s.pending.clear()
-    w.s.haunt = Haunt(revealer=seat, omen=omen, room=chart_room, number=number, total=total)
-    w.then(("haunt_start", {}))  # haunt.py: traitor, set-up, hand-off, the haunt's turn order
-    w.say(
-        f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "
-        f"{omen} in the {chart_room}: haunt {number} (B7.2)",
-        "haunt.begins",
-        who=w.who(seat),
-        omen=omen,
-        room=chart_room,
-        number=number,
-    )
-
-
-@task("next_turn")
-def next_turn(w: World, seat: int) -> None:
-    """The next explorer clockwise takes a turn. Nobody dies before the haunt (B4.2); after it, the haunt's
-    turn order (haunt.py) skips the dead (K9)."""
-    if w.s.phase == "haunt":  # H2.3: the haunt's own turn order (haunt.py)
-        w.then(("haunt_next_turn", dict(seat=seat)))
-        return
-    nxt = (seat + 1) % len(w.s.explorers)
-    if w.s._first is None:
-        w.s._first = first_seat(w.s.config, w.content)
-    if nxt == w.s._first:
-        w.s.round += 1
-    w.s.turn = Turn(nxt)
-    who = w.who(nxt)
-    w.say(f"{who}'s turn", "turn.start", who=who)
-    if w.s.explorers[nxt].kept or w.s.marks.get("Music Box open"):
-        w.then(("start_of_turn", dict(seat=nxt)))
 
 
 # --- applying an input ------------------------------------------------------------------------------------
@@ -524,22 +236,10 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         w.then(("ride", dict(seat=seat)))
     elif isinstance(inp, EndTurn):
         w.then(("end_turn", dict(seat=seat)))
-    elif inp.kind in ACTION_HANDLERS:
-        ACTION_HANDLERS[inp.kind](w, inp)
+    elif inp.kind in w.rules.action_handlers:
+        w.rules.action_handlers[inp.kind](w, inp)
     else:
         resolve_card_action(w, inp)
-
-
-MEDALLION_ROOMS = ("Pentagram Chamber", "Crypt", "Graveyard")
-
-
-def medallion(w: World, seat: int, room: str) -> bool:
-    """The Medallion's holder ignores the Pentagram Chamber, the Crypt and the Graveyard."""
-    e = w.s.explorers[seat]
-    if room in MEDALLION_ROOMS and "Medallion" in e.omens:
-        w.say(f"{e.name}'s Medallion protects them from the {room}", "card.medallion", who=e.name)
-        return True
-    return False
 
 
 def _resolve_roll(w: World, prompt, ctx, inp) -> None:
@@ -653,4 +353,6 @@ _RESOLVE = {
     "tile": _resolve_tile,
     "card": _resolve_card,
     "option": _resolve_option,
+    MonsterTurn.kind: resolve_monster,
+    HandOff.kind: lambda w, prompt, ctx, inp: _continue(w, ctx),
 }

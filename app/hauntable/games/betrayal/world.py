@@ -8,11 +8,13 @@ serialisable and a replay rebuilds the same queue.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
+from hauntable.games.betrayal.cards.aid_offers import offer_aids
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.records import Haunt
@@ -20,29 +22,49 @@ from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer, share_explorer
 
 TaskFn = Callable[..., None]
-TASKS: dict[str, TaskFn] = {}
-# Functions that may replace a prompt as it is asked (the roll aids of cards/aids.py wrap roll prompts).
-PROMPT_HOOKS: list[Callable[[World, Prompt], Prompt]] = []
-# The haunt phase plugs into the turn loop through these (filled by haunt.py, which rules.py never imports):
-# PHASE_TURN[phase](world) asks the next prompt of a phase when nothing is queued; ACTION_HOOKS add actions to
-# the explorer's turn prompt; ACTION_HANDLERS[kind](world, input) resolve them; MOVE_HOOKS[0](world, seat)
-# returns (extra cost to leave the room, movement cap or None) for explorers after the haunt.
-PHASE_TURN: dict[str, Callable[[World], None]] = {}
-ACTION_HOOKS: list[Callable[[World], list[Any]]] = []
-ACTION_HANDLERS: dict[str, Callable[[World, Any], None]] = {}
-MOVE_HOOKS: list[Callable[[World, int], tuple[int, int | None]]] = []
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
-    """Register a function as the task ``name``: called as ``fn(world, **params)``."""
+    """Name a function as the task ``name``, called as ``fn(world, **params)``. Only a mark: the rule set
+    (ruleset.py) collects the marked functions of the modules it lists, once."""
 
-    def register(fn: TaskFn) -> TaskFn:
-        if name in TASKS:
-            raise ValueError(f"task {name} registered twice")
-        TASKS[name] = fn
+    def mark(fn: TaskFn) -> TaskFn:
+        fn.task_name = name  # type: ignore[attr-defined]
         return fn
 
-    return register
+    return mark
+
+
+def effect_op(name: str) -> Callable[[TaskFn], TaskFn]:
+    """Name a function as the card effect ``name`` serving one card: ``fn(w, seat, card, *args) -> tasks
+    or None``. Only a mark, collected by the rule set like ``task``."""
+
+    def mark(fn: TaskFn) -> TaskFn:
+        fn.effect_op_name = name  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleSet:
+    """Every name the rules are chained by, built in one place (ruleset.py) and checked there: the tasks of
+    ``state.pending`` and prompt answers, the effect operations of the card language, and the haunt's hooks
+    into the turn (its actions, their handlers, its phase turn, its one move hook and its scenarios).
+
+    The queue in the state stays plain data (task names and parameters) so a replay rebuilds it; this maps
+    the names to code."""
+
+    tasks: Mapping[str, TaskFn] = dataclasses.field(default_factory=dict)
+    effect_ops: Mapping[str, Callable[..., Any]] = dataclasses.field(default_factory=dict)
+    action_hooks: tuple[Callable[[World], list[Any]], ...] = ()  # actions added to the turn prompt
+    action_handlers: Mapping[str, Callable[[World, Any], None]] = dataclasses.field(default_factory=dict)
+    # phase_turn[phase](world) asks the next prompt of a phase when nothing is queued; True: the explorer
+    # whose turn it is acts (the turn prompt)
+    phase_turn: Mapping[str, Callable[[World], bool]] = dataclasses.field(default_factory=dict)
+    # (extra cost to leave the room, movement cap or None) for an explorer after the haunt, or no hook
+    move_hook: Callable[[World, int], tuple[int, int | None]] | None = None
+    scenarios: Mapping[int, Any] = dataclasses.field(default_factory=dict)  # haunt number -> its script
 
 
 DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL}
@@ -50,6 +72,10 @@ _new_tuple = tuple.__new__
 
 
 class World:
+    # the rule set, bound once by ruleset.py (imported by the package): the modules below it name tasks and
+    # effect operations as data and reach their code through here, never by importing upwards
+    rules: ClassVar[RuleSet] = RuleSet()
+
     def __init__(self, state: State, content: Content, read_only: bool = False):
         """``read_only``: only for asking questions of a finished state (listing a prompt's choices)."""
         self.s = state
@@ -68,9 +94,7 @@ class World:
     def ask(self, prompt: Prompt, on: str | None = None, **ctx: Any) -> None:
         """Wait for ``prompt``; its answer goes to task ``on`` with ``ctx`` (answer handlers add to it)."""
         self.s.ctx = {"on": on, **ctx}
-        for hook in PROMPT_HOOKS:
-            prompt = hook(self, prompt)
-        self.s.awaiting = prompt
+        self.s.awaiting = offer_aids(self.s, self.content, prompt)
 
     def say(self, text: str, code: str = "", **params: Any) -> None:
         # tuple.__new__ skips the named tuple's Python-level __new__: a few outcomes per input add up

@@ -63,9 +63,9 @@ def load_backend(
     except BackendError as exc:
         warnings.warn(f"table backend {name!r} failed: {exc}", RuntimeWarning, stacklevel=2)
         raise
-    except (ImportError, OSError, RuntimeError) as exc:
-        warnings.warn(f"table backend {name!r} failed: {exc}", RuntimeWarning, stacklevel=2)
-        raise BackendError(f"table backend {name!r} failed: {exc}") from exc
+    except Exception as exc:  # any start failure is a BackendError the caller can show, never a crash
+        warnings.warn(f"table backend {name!r} failed: {exc!r}", RuntimeWarning, stacklevel=2)
+        raise BackendError(f"table backend {name!r} failed: {type(exc).__name__}: {exc}") from exc
 
 
 _default: Backend | None = None

@@ -3,18 +3,28 @@ over serial. The only module that imports spidev or real gpiozero pins, and only
 chosen (``backend = "pi"`` in the layout or ``HAUNTABLE_BACKEND=pi``).
 
 gpiozero picks its pin factory itself: lgpio on a Pi 5 (RPi.GPIO does not run there; install
-``rpi-lgpio`` if some other tool insists on ``import RPi.GPIO``), lgpio or RPi.GPIO on older Pis.
+``rpi-lgpio`` if some other tool insists on ``import RPi.GPIO``), lgpio or RPi.GPIO on older Pis. When it
+runs on lgpio, the select and reset lines are claimed through lgpio directly on gpiozero's chip handle
+(one C call per write, and a real ``group_write`` for the decoder address); on any other factory (the
+mock in tests) they are gpiozero devices and the address is a :class:`~hauntable.table.mfrc522.bus.LineGroup`.
+
+Starting never crashes the caller: whatever goes wrong (a line the kernel holds, "GPIO busy"; a pin
+another device of this process holds, "pin in use"; no SPI device; a missing package) closes what was
+opened and raises :class:`~hauntable.table.backends.BackendError` with a sentence that names the line and
+the fix, which the app shows on the play screen and ``hauntable selftest`` prints.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from hauntable.table.backends import BackendError
 from hauntable.table.backends.base import Backend, ReaderFault
 from hauntable.table.clock import MonotonicClock
-from hauntable.table.mfrc522.bus import DecoderSelect, GpioSelect, SharedBus
+from hauntable.table.mfrc522.bus import DecoderSelect, GpioSelect, LineGroup, SharedBus
 from hauntable.table.mfrc522.driver import Mfrc522, ReaderError
 from hauntable.table.mfrc522.registers import format_uid
 
@@ -73,8 +83,110 @@ class PiRfidReader:
         return f"<PiRfidReader {self.spec.id} ({self.spec.wiring})>"
 
 
+SPI_CS_HINT = (
+    "GPIO8 and GPIO7 are SPI0's chip selects, held by the kernel while config.txt has dtparam=spi=on "
+    "without dtoverlay=spi0-0cs (systemd/install.sh adds it; docs/hardware.md, first power-on); "
+    "`gpioinfo` names the holder of a line"
+)
+
+
+def start_error(exc: BaseException, what: str) -> BackendError:
+    """A sentence for an operator: what could not be opened, why, and what to do."""
+    text = str(exc) or type(exc).__name__
+    if "busy" in text.lower():  # lgpio.error("GPIO busy"), OSError EBUSY: another owner holds the line
+        return BackendError(f"{what}: GPIO busy, held by the kernel or another program. {SPI_CS_HINT}")
+    if type(exc).__name__ == "GPIOPinInUse" or "in use" in text.lower():
+        return BackendError(
+            f"{what}: pin in use by another device of this program (a second table backend on the same "
+            f"pins, e.g. a self-test while a game reads the table?): {text}"
+        )
+    return BackendError(f"{what}: {type(exc).__name__}: {text}")
+
+
+class _Lines:
+    """The backend's output lines (selects, strobe, reset), claimed through lgpio directly when gpiozero
+    runs on lgpio, else as gpiozero devices. ``close()`` frees every one."""
+
+    def __init__(self, gpiozero: Any):
+        self.gpiozero = gpiozero
+        self._devices: list[Any] = []
+        self._claimed: list[tuple[str, int]] = []  # ("gpio" | "group", pin)
+        gpiozero.Device.ensure_pin_factory()
+        factory = gpiozero.Device.pin_factory
+        self.lgpio: Any = None
+        self.handle = getattr(factory, "_handle", None)
+        if type(factory).__name__ == "LGPIOFactory" and self.handle is not None:
+            import lgpio
+
+            self.lgpio = lgpio
+
+    def line(self, pin: int, role: str) -> Any:
+        """One output line, high."""
+        try:
+            if self.lgpio is None:
+                device = self.gpiozero.DigitalOutputDevice(pin, initial_value=True)
+                self._devices.append(device)
+                return device
+            self._check(self.lgpio.gpio_claim_output(self.handle, pin, 1))
+            self._claimed.append(("gpio", pin))
+            return _LgpioLine(self.lgpio, self.handle, pin)
+        except Exception as exc:
+            raise start_error(exc, f"GPIO{pin} ({role})") from exc
+
+    def group(self, pins: list[int], role: str) -> Any:
+        """Lines written together (bit i of a value to ``pins[i]``), all high to start."""
+        if self.lgpio is None:
+            return LineGroup([self.line(pin, role) for pin in pins])
+        try:
+            self._check(self.lgpio.group_claim_output(self.handle, pins, [1] * len(pins)))
+        except Exception as exc:
+            raise start_error(exc, f"GPIO{','.join(map(str, pins))} ({role})") from exc
+        self._claimed.append(("group", pins[0]))
+        return _LgpioGroup(self.lgpio, self.handle, pins)
+
+    @staticmethod
+    def _check(status: Any) -> None:
+        if isinstance(status, int) and status < 0:  # lgpio with exceptions switched off returns codes
+            raise OSError(status, f"lgpio error {status}")
+
+    def close(self) -> None:
+        for device in self._devices:
+            device.close()
+        self._devices.clear()
+        for kind, pin in self._claimed:
+            free = self.lgpio.group_free if kind == "group" else self.lgpio.gpio_free
+            with contextlib.suppress(Exception):  # closing must not raise: the process may be on its way out
+                free(self.handle, pin)
+        self._claimed.clear()
+
+
+class _LgpioLine:
+    def __init__(self, lgpio: Any, handle: int, pin: int):
+        self.write, self.handle, self.pin = lgpio.gpio_write, handle, pin
+
+    def on(self) -> None:
+        self.write(self.handle, self.pin, 1)
+
+    def off(self) -> None:
+        self.write(self.handle, self.pin, 0)
+
+
+class _LgpioGroup:
+    """``lgpio.group_write``: every address line in one call (the group is named by its first pin)."""
+
+    def __init__(self, lgpio: Any, handle: int, pins: list[int]):
+        self._write, self.handle, self.leader = lgpio.group_write, handle, pins[0]
+        self.mask = (1 << len(pins)) - 1
+
+    def write(self, value: int) -> None:
+        self._write(self.handle, self.leader, value, self.mask)
+
+
 class PiBackend(Backend):
-    """Opens every bus of the layout (spidev ``no_cs``) and builds its chip-select lines."""
+    """Opens every bus of the layout (spidev, ``no_cs`` where the kernel allows it) and its select lines.
+
+    ``notes`` holds what started in a degraded way (no_cs refused), for the self-test and the log.
+    """
 
     name = "pi"
 
@@ -84,38 +196,93 @@ class PiBackend(Backend):
             import gpiozero
             import spidev
         except ImportError as exc:
-            raise BackendError(f"{exc.name} is not installed (pip install -e '.[pi]')") from exc
+            raise BackendError(f"{exc.name} is not installed (pip install '.[pi]')") from exc
         self._gpiozero = gpiozero
-        self._outputs: list[Any] = []
         self._buses: dict[str, SharedBus] = {}
-        for bus in layout.buses:
-            spi = spidev.SpiDev()
-            try:
-                spi.open(*bus.device)
-            except OSError as exc:
-                raise BackendError(
-                    f"cannot open /dev/spidev{bus.device[0]}.{bus.device[1]} ({exc.strerror}); "
-                    "is SPI enabled (dtparam=spi=on)?"
-                ) from exc
-            spi.no_cs = True
-            spi.mode = 0
-            spi.max_speed_hz = bus.hz
-            if bus.select == "decoder":
-                select: Any = DecoderSelect(
-                    [self._output(p) for p in bus.address_pins], self._output(bus.strobe_pin)
-                )
-            else:
-                pins = [rd.cs_pin for rd in layout.readers if rd.bus == bus.id]
-                lines = {pin: self._output(pin) for pin in pins}
-                select = _PinSelect(lines)
-            if bus.reset_pin is not None:
-                self._output(bus.reset_pin)  # high: readers out of hard power-down
-            self._buses[bus.id] = SharedBus(spi, select)
+        self._spis: list[Any] = []
+        self.resets: dict[str, Any] = {}  # bus id -> its NRSTPD line (the self-test pulses it)
+        self.notes: list[str] = []
+        self._lines: _Lines | None = None
+        try:
+            self._lines = _Lines(gpiozero)
+            for bus in layout.buses:
+                self._open_bus(spidev, bus)
+        except BaseException as exc:
+            self._release()
+            if isinstance(exc, BackendError):
+                raise
+            if not isinstance(exc, Exception):
+                raise
+            raise start_error(exc, "table backend") from exc
 
-    def _output(self, pin: int | None) -> Any:
-        device = self._gpiozero.DigitalOutputDevice(pin, initial_value=True)
-        self._outputs.append(device)
-        return device
+    def _open_bus(self, spidev: Any, bus: Any) -> None:
+        path = f"/dev/spidev{bus.device[0]}.{bus.device[1]}"
+        spi = spidev.SpiDev()
+        try:
+            spi.open(*bus.device)
+        except OSError as exc:
+            raise BackendError(
+                f"cannot open {path} ({exc.strerror or exc}); is SPI enabled (dtparam=spi=on and "
+                "dtoverlay=spi0-0cs in config.txt, then a reboot)?"
+            ) from exc
+        self._spis.append(spi)  # closed on a later failure too
+        try:
+            spi.no_cs = True
+        except OSError as exc:  # a Pi 5 kernel may refuse SPI_NO_CS: its own chip select toggles then
+            note = (
+                f"{path}: the kernel refused the no-chip-select mode ({exc.strerror or exc}); its own chip "
+                "select toggles on every transfer, harmless while nothing is wired to it "
+                "(dtoverlay=spi0-0cs leaves SPI0 without one)"
+            )
+            self.notes.append(note)
+            warnings.warn(note, RuntimeWarning, stacklevel=3)
+        spi.mode = 0
+        spi.max_speed_hz = bus.hz
+        lines = self._lines
+        assert lines is not None
+        if bus.select == "decoder":
+            address = lines.group(list(bus.address_pins), f"decoder address A0-A{len(bus.address_pins) - 1}")
+            select: Any = DecoderSelect(
+                address, lines.line(bus.strobe_pin, "decoder strobe"), width=len(bus.address_pins)
+            )
+        else:
+            select = _PinSelect(
+                {
+                    rd.cs_pin: lines.line(rd.cs_pin, f"chip select of reader {rd.id}")
+                    for rd in self.layout.readers
+                    if rd.bus == bus.id
+                }
+            )
+        if bus.reset_pin is not None:
+            self.resets[bus.id] = lines.line(bus.reset_pin, "reader reset NRSTPD")  # high: out of power-down
+        self._buses[bus.id] = SharedBus(spi, select)
+
+    def _release(self) -> None:
+        for spi in self._spis:
+            spi.close()
+        self._spis.clear()
+        self._buses.clear()
+        if self._lines is not None:
+            self._lines.close()
+
+    RESET_LOW_S = 0.001  # NRSTPD low: the datasheet asks for more than 100 ns; 1 ms through the buffers
+    RESET_START_S = 0.005  # oscillator start-up after NRSTPD rises (crystal dependent, ~1-5 ms)
+
+    def pulse_reset(self) -> list[tuple[str, str, bool]]:
+        """Hard-reset every reader (NRSTPD low, then high), as the self-test does first; each reader
+        initialises itself again at its next read. (wiring, detail, ok) per reset line."""
+        rows = []
+        for bus_id, line in self.resets.items():
+            line.off()
+            self.clock.sleep(self.RESET_LOW_S)
+            line.on()
+            self.clock.sleep(self.RESET_START_S)
+            for reader in self._readers.values():
+                if reader.spec.bus == bus_id:
+                    reader._ready = False  # type: ignore[attr-defined]
+            pin = self.layout.bus(bus_id).reset_pin
+            rows.append((f"{bus_id} NRSTPD GPIO{pin}", f"pulsed low {self.RESET_LOW_S * 1000:g} ms", True))
+        return rows
 
     def _make_reader(self, spec: ReaderSpec) -> PiRfidReader:
         address = spec.address if spec.address is not None else spec.cs_pin
@@ -164,10 +331,7 @@ class PiBackend(Backend):
         if self.closed:
             return
         super().close()
-        for bus in self._buses.values():
-            bus.spi.close()
-        for device in self._outputs:
-            device.close()
+        self._release()
 
 
 class _PinSelect(GpioSelect):

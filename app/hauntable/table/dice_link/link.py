@@ -129,7 +129,27 @@ class TowerFault:
 
     @property
     def sentence(self) -> str:
+        if self.code == "rethrow" and self.again:
+            places = " and ".join(p.replace("-", " ") for p in self.again)
+            return f"Throw again the die at the {places}: it could not be read."
         return FAULT_SENTENCES.get(self.code, f"The dice tower reports a fault: {self.code}.")
+
+    @property
+    def fields(self) -> dict[str, str]:
+        """``key=value`` details, also those packed in one token (``dice=5,unsure=1,again=back-left``)."""
+        out = {}
+        for token in self.detail:
+            for item in token.split(","):
+                key, eq, value = item.partition("=")
+                if eq:
+                    out[key] = value
+        return out
+
+    @property
+    def again(self) -> tuple[str, ...]:
+        """Where the dice to throw again lie (``back-left``, ``front-middle``, ...), for a rethrow."""
+        value = self.fields.get("again", "")
+        return tuple(value.split("+")) if value else ()
 
 
 FAULT_SENTENCES = {
@@ -140,6 +160,10 @@ FAULT_SENTENCES = {
     "stale": "Dice lie in the tray from before the tower restarted; clear the tray and roll again.",
     "full": "The dice tower holds too many rolls the table has not taken; check the connection.",
     "calibrate": "Calibration refused: no such well or face.",
+    "rethrow": "A die could not be read; throw it again.",
+    "clear": "Take every die out of the dice tray before the next throw.",
+    "kind": "Those are not the dice this game plays with.",
+    "uncalibrated": "The dice tower's camera is not calibrated: calibrate it from the admin menu.",
     "internal": "The dice tower's firmware hit an error and carried on; check dice-serial.log.",
 }
 
@@ -171,6 +195,8 @@ class Link:
         self._asked = 0.0  # when the last HELLO request or STATUS poke went out
         self._bad_run = 0
         self._cal_seq = 0
+        self.answers: dict[int, tuple[bool, tuple[str, ...]]] = {}  # CALIBRATE seq -> (ok, detail tokens)
+        self.on_answer: Callable[[int], None] | None = None
 
     # -- transport events
 
@@ -232,6 +258,12 @@ class Link:
         self._cal_seq += 1
         return self._count_out([protocol.calibrate(self._cal_seq, self._boot(), well, face)])[0]
 
+    def calibrate_step(self, step: str) -> tuple[int, bytes]:
+        """(seq, frame) of a camera tower's calibration step (``empty``, ``dice``, ``check``); its answer,
+        ``ACK <seq> ok key=value...`` or ``ERROR <seq> calibrate <why>``, lands in :attr:`answers`."""
+        self._cal_seq += 1
+        return self._cal_seq, self._count_out([protocol.calibrate_step(self._cal_seq, self._boot(), step)])[0]
+
     # -- internals
 
     def _on_line(self, line: bytes, now: float) -> list[bytes]:
@@ -246,6 +278,7 @@ class Link:
             protocol.ROLL: self._on_roll,
             protocol.STATUS: self._on_status,
             protocol.ERROR: self._on_error,
+            protocol.ACK: self._on_ack,
         }.get(frame.kind)
         if handler is None:  # ACK/NAK for our CALIBRATE, or a host frame echoed back by a cooked tty
             log.debug("%s: ignoring %r", self.name, frame)
@@ -361,9 +394,22 @@ class Link:
             return self._ask_hello(now)
         return []
 
+    def _on_ack(self, frame: protocol.Frame, now: float) -> list[bytes]:
+        """The tower's answer to our CALIBRATE (our own ACKs echoed by a cooked tty say taken/refused/dup)."""
+        if frame.args and frame.args[0] == "ok":
+            self._answer(frame.seq, True, frame.args[1:])
+        return []
+
+    def _answer(self, seq: int, ok: bool, detail: tuple[str, ...]) -> None:
+        self.answers[seq] = (ok, detail)
+        if self.on_answer is not None:
+            self.on_answer(seq)
+
     def _on_error(self, frame: protocol.Frame, now: float) -> list[bytes]:
         if not frame.args:
             return []
+        if frame.args[0] == "calibrate":
+            self._answer(frame.seq, False, frame.args[1:])
         fault = TowerFault(frame.args[0], frame.args[1:], frame.boot)
         self.health.faults += 1
         self.faults.append(fault)

@@ -154,6 +154,30 @@ class DiceTower(EventsMixin):
         self._check_open()
         self._outbox.put(lambda link: [link.calibrate(well, face)])
 
+    def calibrate_step(self, step: str, timeout: float = 10.0) -> tuple[bool, dict[str, str]]:
+        """A camera tower's calibration step (``empty``, ``dice``) or health ``check``, waited for.
+
+        Returns (ok, details): ``light=1.00 hall=0.12 focus=310 ...`` or the reason it was refused
+        (``why``); (False, {"why": "timeout"}) when the tower did not answer in time.
+        """
+        self._check_open()
+        asked: dict[str, int] = {}
+        answered = threading.Event()
+
+        def send(link: Link) -> list[bytes]:
+            asked["seq"], frame = link.calibrate_step(step)
+            link.on_answer = lambda seq: answered.set() if seq == asked.get("seq") else None
+            return [frame]
+
+        self._outbox.put(send)
+        if not answered.wait(timeout):
+            return False, {"why": "timeout"}
+        ok, detail = self._link.answers.pop(asked["seq"])
+        fields = dict(t.partition("=")[::2] for t in detail if "=" in t)
+        if not ok:
+            fields.setdefault("why", " ".join(detail))
+        return ok, fields
+
     def mark_delivered(self, boot: str, seq: int) -> None:
         """See :meth:`Link.mark_delivered`. Prefer ``delivered=`` at construction (after a host restart,
         from the game log's roll sources): this one takes effect on the I/O thread's next pass."""

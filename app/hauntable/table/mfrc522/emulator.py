@@ -135,6 +135,7 @@ class EmulatedMfrc522:
         self.fifo: list[int] = []
         self._pending: tuple[float, int, list[int], int, int] | None = None  # (at, irq, fifo, bits, err)
         self.frames: list[bytes] = []  # every frame sent to tags, for tests
+        self.soft_resets = -1  # SoftReset commands so far (the constructor's power-on reset not counted)
         self.soft_reset()
 
     # --- what a test does ------------------------------------------------------------------------------
@@ -154,6 +155,7 @@ class EmulatedMfrc522:
     # --- registers -------------------------------------------------------------------------------------
 
     def soft_reset(self) -> None:
+        self.soft_resets += 1
         self.regs = [0] * 64
         self.regs[r.VERSION] = self.version
         self.regs[r.TX_CONTROL] = 0x80  # reset value: antenna off

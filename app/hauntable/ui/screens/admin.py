@@ -24,12 +24,12 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from hauntable.engine.log import LogError
+from hauntable.gamelog import LogError
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.kiosk.media import export_game, removable_drives
 from hauntable.kiosk.pin import PinError, PinStore
 from hauntable.paths import db_path
-from hauntable.ui.i18n import LANGUAGE_NAMES, tr
+from hauntable.ui.i18n import LANGUAGE_NAMES, ntr, tr
 
 ANGLES = (0, 90, 180, 270)
 
@@ -228,7 +228,7 @@ class AdminScreen(Screen):
         self.refresh()
 
     def _enrol_page(self, app, menu) -> None:
-        from hauntable.commands.enroll import CATEGORIES, pieces
+        from hauntable.table.enrolment import CATEGORIES, pieces
 
         self._page_head(menu, tr("admin.enrol"))
         said = self.enrol_said
@@ -467,34 +467,56 @@ class AdminScreen(Screen):
 
     def run_selftest(self) -> None:
         """The checks of ``hauntable selftest`` on the configured backend, off the UI thread (a real
-        tower's HELLO may take seconds); the page shows the faults and a count per kind of device."""
+        tower's HELLO may take seconds); the page shows the faults and a count per kind of device.
+
+        During a game on the readers the app's own backend is checked (a second one on the same pins
+        fails with "pin in use"): its scanner waits between two reads meanwhile, and the reset pulse,
+        buttons and LEDs, which the game holds, are left for a self-test between games."""
         self.page, self.message, self.selftest_rows = "selftest", tr("selftest.running"), None
         self.refresh()
-        settings = App.get_running_app().settings
-        tower = App.get_running_app().tower
+        app = App.get_running_app()
+        settings = app.settings
+        live = getattr(app, "live_table", None)
         threading.Thread(
-            target=self._selftest_thread, args=(settings.layout, settings.backend, tower), daemon=True
+            target=self._selftest_thread,
+            args=(settings.layout, settings.backend, app.tower, live),
+            daemon=True,
         ).start()
 
-    def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower) -> None:
-        from hauntable.commands.selftest import check
+    def _selftest_thread(self, layout_path: str | None, backend_name: str | None, tower, live=None) -> None:
         from hauntable.engine.rejections import HauntableError
         from hauntable.table.backends import load_backend
         from hauntable.table.layout import load_layout
+        from hauntable.table.selftest import check
 
         try:
-            layout = load_layout(layout_path)
-            with load_backend(layout, name=backend_name) as backend:
-                rows = list(check(backend, towers=tower is None))
+            if live is not None:  # the game's backend, not a second one on its pins
+                backend = live.backend
+                layout = backend.layout
+                with live.table.scanner.hold():
+                    rows = list(check(backend, towers=tower is None, gpio=False))
+                rows.append(
+                    ("gpio", "", "reset pulse, buttons and LEDs: held by the game, not checked", True)
+                )
+            else:
+                layout = load_layout(layout_path)
+                with load_backend(layout, name=backend_name) as backend:
+                    rows = list(check(backend, towers=tower is None))
             if tower is not None:  # the app holds the port: a probe would fight it; report its link
                 ok = str(tower.state) == "ready"
                 rows.append((f"tower {tower.source}", tower.port, f"open in the app, link {tower.state}", ok))
             faults = sum(1 for r in rows if not r[3])
             summary = tr(
-                "selftest.summary", layout=layout.name, backend=backend.name, n=len(rows), faults=faults
+                "selftest.summary",
+                layout=layout.name,
+                backend=backend.name,
+                devices=ntr("selftest.devices", len(rows)),
+                faults=ntr("selftest.faults", faults),
             )
         except (HauntableError, OSError) as exc:
             rows, summary = [], tr("selftest.failed", error=str(exc))
+        except Exception as exc:  # never leave the page on "running": say what broke
+            rows, summary = [], tr("selftest.failed", error=f"{type(exc).__name__}: {exc}")
         Clock.schedule_once(lambda _dt: self._selftest_done(rows, summary), 0)
 
     def _selftest_done(self, rows: list, summary: str) -> None:

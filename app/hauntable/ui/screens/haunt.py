@@ -6,7 +6,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
 
-from hauntable.ui.i18n import tr
+from hauntable.ui.i18n import ntr, tr
 
 
 class HauntScreen(Screen):
@@ -33,5 +33,8 @@ class HauntScreen(Screen):
             lines = [tr(f"haunt.won.{winner}")]
         self.ids.book.text = "\n".join(lines)
         self.ids.summary.text = tr(
-            "haunt.summary", rooms=explored, rounds=state.round, omens=state.omens_drawn
+            "haunt.summary",
+            rooms=ntr("haunt.summary.rooms", explored),
+            rounds=ntr("haunt.summary.rounds", state.round),
+            omens=ntr("haunt.summary.omens", state.omens_drawn),
         )

@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
-from hauntable.commands.play import DEFAULT_CHARACTERS
+from hauntable.games.betrayal.config import DEFAULT_CHARACTERS
 from hauntable.games.betrayal.content import TRAITS
 from hauntable.ui.i18n import tr
 from hauntable.ui.viewmodel import SEAT_COLORS

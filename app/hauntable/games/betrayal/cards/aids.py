@@ -12,69 +12,20 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
-from hauntable.games.betrayal import world as world_module
-from hauntable.games.betrayal.prompts import AidedRoll, ChooseOption
+from hauntable.games.betrayal.cards.aid_offers import AFTER, MEANT, holds_aid, holds_nothing
+from hauntable.games.betrayal.cards.hands import lose_card
+from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
-
-MEANT = "It is Meant to Be"
-BEFORE = ("Idol", "Adrenaline Shot", "Angel Feather", MEANT)
-AFTER = ("Lucky Stone", "Rabbit's Foot")
 
 
 def _holds(w: World, seat: int, name: str) -> bool:
-    e = w.s.explorers[seat]
-    if name == MEANT:
-        return e.marks.get(MEANT) is not None
-    return name in e.items or name in e.omens
+    return holds_aid(w.s, seat, name)
 
 
 def _holds_nothing(w: World, seat: int) -> bool:
-    """No card and no kept roll: nothing can aid a roll (asked for every roll, so it is checked first)."""
-    e = w.s.explorers[seat]
-    return not (e.items or e.omens or e.marks)
-
-
-def aids_before(w: World, prompt: RollDice, used: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Cards the roller may use before throwing: the Idol once a turn on trait rolls and an event's rolls,
-    the Adrenaline Shot on trait rolls only; the Angel Feather and a kept roll on any roll."""
-    seat = prompt.player
-    if seat is None or seat >= len(w.s.explorers) or _holds_nothing(w, seat):
-        return ()
-    out = []
-    for name in BEFORE:
-        if name in used or not _holds(w, seat, name):
-            continue
-        if name == "Adrenaline Shot" and prompt.trait is None:
-            continue
-        if name == "Idol" and prompt.trait is None and not _event_roll(w, prompt):
-            continue
-        if name == "Idol" and ("item:Idol" in w.s.turn.tried or prompt.dice >= 8):
-            continue
-        out.append(name)
-    return tuple(out)
-
-
-def _event_roll(w: World, prompt: RollDice) -> bool:
-    card = w.content.cards.get(prompt.purpose)
-    return card is not None and card.deck == "event"
-
-
-def wrap(w: World, prompt: Prompt) -> Prompt:
-    """World.ask calls this for every prompt: a roll the roller could aid becomes an AidedRoll."""
-    if type(prompt) is not RollDice or str(w.s.ctx.get("on", "")).startswith("aid_"):
-        return prompt
-    if w.s.ctx.get("_aid_none"):  # a monster's roll: the thrower's cards do not help it
-        return prompt
-    aids = aids_before(w, prompt, tuple(w.s.ctx.get("_aid_used", ())))
-    if not aids:
-        return prompt
-    fields = {f.name: getattr(prompt, f.name) for f in dataclasses.fields(prompt)}
-    return AidedRoll(**fields, aids=aids)
-
-
-world_module.PROMPT_HOOKS.append(wrap)
+    return holds_nothing(w.s, seat)
 
 
 def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> None:
@@ -84,7 +35,6 @@ def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> No
     seat = prompt.player
     used = (*ctx.get("_aid_used", ()), name)
     ctx = dict(ctx, _aid_used=used)
-    from hauntable.games.betrayal.cards.holding import lose_card
 
     if name == "Idol":
         w.s.turn.tried.append("item:Idol")
@@ -204,7 +154,6 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
 
 @task("aid_which")
 def aid_which(w: World, aid_ctx: dict, faces: list, seat: int, card: str, option: str) -> None:
-    from hauntable.games.betrayal.cards.holding import lose_card
 
     if card == "Lucky Stone":
         again = {"the 0s": {0}, "the 0s and 1s": {0, 1}, "all": {0, 1, 2}}[option]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.cards import card
-from hauntable.games.betrayal.cards.effects import (
+from hauntable.games.betrayal.cards.language import (
+    CardRules,
+    card_table,
     choose,
     draw,
-    effect_op,
     gain,
     gain_any,
     go,
@@ -15,11 +15,13 @@ from hauntable.games.betrayal.cards.effects import (
     roll,
 )
 from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.prompts import ChooseOption
-from hauntable.games.betrayal.world import World, task
 
 PHYSICAL = ("might", "speed")
 MENTAL = ("sanity", "knowledge")
+
+CARDS: dict[str, CardRules] = {}
+card = card_table(CARDS)
+
 
 card(
     "Amulet of the Ages",
@@ -162,277 +164,6 @@ card("Idol", "Once a turn, 2 extra dice on a roll, costing 1 Sanity.")
 
 
 # --- item effects -----------------------------------------------------------------------------------------
-
-
-def below_start(w: World, seat: int, traits) -> list[str]:
-    e = w.s.explorers[seat]
-    start = w.content.characters[e.character].start
-    return [t for t in traits if e.traits[t] < start[t]]
-
-
-@effect_op("patient")
-def _patient(w: World, seat: int, card: str, effects: list) -> list | None:
-    """Choose who is treated: the user or an explorer in the same room (asked only when there is a choice)."""
-    from hauntable.games.betrayal.cards.holding import in_room
-
-    seats = [seat, *in_room(w, seat)]
-    if len(seats) == 1:
-        return [("effects", dict(seat=seat, card=card, effects=[op("treat", seat, effects)]))]
-    w.ask(
-        ChooseOption(
-            seat,
-            f"{w.who(seat)}: {card} - whom do you treat?",
-            card,
-            tuple(w.who(s) for s in seats),
-            code="patient",
-            params=(("card", card),),
-        ),
-        on="patient_chosen",
-        seat=seat,
-        card=card,
-        seats=seats,
-        effects=effects,
-    )
-    return None
-
-
-@task("patient_chosen")
-def patient_chosen(w: World, seat: int, card: str, seats: list, effects: list, option: str) -> None:
-    patient = next(s for s in seats if w.who(s) == option)
-    w.then(("effects", dict(seat=seat, card=card, effects=[op("treat", patient, effects)])))
-
-
-@effect_op("treat")
-def _treat(w: World, seat: int, card: str, patient: int, effects: list) -> list:
-    """The treatment's rolls are the user's; its healing goes to the patient (kept as a mark)."""
-    w.explorer(seat).marks["patient"] = patient
-    return [("effects", dict(seat=seat, card=card, effects=effects))]
-
-
-@effect_op("restore")
-def _restore(w: World, seat: int, card: str, traits: list) -> None:
-    patient = w.s.explorers[seat].marks.get("patient", seat)
-    e = w.explorer(patient)
-    start = w.content.characters[e.character].start
-    for t in below_start(w, patient, traits):
-        e.traits[t] = start[t]
-        w.say(
-            f"{e.name}'s {t.capitalize()} is back to {w.value(patient, t)}",
-            "card.restore",
-            who=e.name,
-            trait=t,
-        )
-
-
-@effect_op("heal")
-def _heal(w: World, seat: int, card: str, steps: int) -> list | None:
-    patient = w.s.explorers[seat].marks.get("patient", seat)
-    low = below_start(w, patient, PHYSICAL)
-    if steps <= 0 or not low:
-        return None
-    if len(low) == 1:
-        w.change_trait(patient, low[0], 1)
-        w.say(
-            f"{w.who(patient)} heals 1 {low[0].capitalize()}", "card.heal", trait=low[0], who=w.who(patient)
-        )
-        return (
-            [("effects", dict(seat=seat, card=card, effects=[op("heal", steps - 1)]))] if steps > 1 else None
-        )
-    w.ask(
-        ChooseOption(
-            seat,
-            f"{w.who(seat)}: {card} - heal which trait of {w.who(patient)}?",
-            card,
-            tuple(low),
-            code="heal",
-            params=(("card", card), ("patient", w.who(patient))),
-        ),
-        on="healed",
-        seat=seat,
-        card=card,
-        patient=patient,
-        steps=steps,
-    )
-    return None
-
-
-@task("healed")
-def healed(w: World, seat: int, card: str, patient: int, steps: int, option: str) -> None:
-    w.change_trait(patient, option, 1)
-    w.say(f"{w.who(patient)} heals 1 {option.capitalize()}", "card.heal", trait=option, who=w.who(patient))
-    if steps > 1:
-        w.then(("effects", dict(seat=seat, card=card, effects=[op("heal", steps - 1)])))
-
-
-@effect_op("bottom")
-def _bottom(w: World, seat: int, card: str, trait: str) -> None:
-    e = w.explorer(seat)
-    e.traits[trait] = 0
-    e.excess.pop(trait, None)
-    w.say(
-        f"{e.name}'s {trait.capitalize()} drops to its lowest step", "trait.lowest", who=e.name, trait=trait
-    )
-
-
-@effect_op("to_explorer")
-def _to_explorer(w: World, seat: int, card: str) -> list | None:
-    here = w.s.explorers[seat].room
-    rooms = sorted({e.room for e in w.s.explorers if e.seat != seat and e.alive and e.room != here})
-    if not rooms:
-        return None
-    return [("effects", dict(seat=seat, card=card, effects=[go("rooms:" + ",".join(rooms))]))]
-
-
-@effect_op("step")
-def _step(w: World, seat: int, card: str) -> list | None:
-    from hauntable.games.betrayal.cards.effects import adjacent_rooms
-
-    rooms = adjacent_rooms(w, w.s.explorers[seat].room)
-    if not rooms:
-        return None
-    return [("effects", dict(seat=seat, card=card, effects=[go("rooms:" + ",".join(rooms))]))]
-
-
-@effect_op("push")
-def _push(w: World, seat: int, card: str) -> list | None:
-    from hauntable.games.betrayal.cards.effects import adjacent_rooms
-    from hauntable.games.betrayal.cards.holding import in_room
-
-    others = in_room(w, seat)
-    rooms = adjacent_rooms(w, w.s.explorers[seat].room)
-    if not others or not rooms:
-        w.say(f"{card}: nobody can be pushed", "card.nothing", card=card)
-        return None
-    options = tuple(f"{w.who(o)} to the {r}" for o in others for r in rooms)
-    w.ask(
-        ChooseOption(
-            seat,
-            f"{w.who(seat)}: {card} - push whom where?",
-            card,
-            options,
-            code="push",
-            params=(("card", card),),
-        ),
-        on="pushed",
-        seat=seat,
-        pairs=[[o, r] for o in others for r in rooms],
-        options=list(options),
-    )
-    return None
-
-
-@task("pushed")
-def pushed(w: World, seat: int, pairs: list, options: list, option: str) -> None:
-    other, room = pairs[options.index(option)]
-    w.then(("land", dict(seat=other, room=room)))
-
-
-@effect_op("pickpocket")
-def _pickpocket(w: World, seat: int, card: str) -> list | None:
-    options = pickable(w, seat)
-    if not options:
-        return None
-    w.ask(
-        ChooseOption(
-            seat,
-            f"{w.who(seat)}: {card} - take which item?",
-            card,
-            tuple(f"{w.who(o)}: {n}" for o, n in options),
-            code="pickpocket",
-            params=(("card", card),),
-        ),
-        on="pickpocketed",
-        seat=seat,
-        pairs=[list(p) for p in options],
-    )
-    return None
-
-
-def pickable(w: World, seat: int) -> list[tuple[int, str]]:
-    from hauntable.games.betrayal.cards import CARD_RULES
-    from hauntable.games.betrayal.cards.holding import held, in_room
-
-    return [
-        (o, n)
-        for o in in_room(w, seat)
-        for n in held(w, o)
-        if CARD_RULES.get(n) is None or CARD_RULES[n].stealable
-    ]
-
-
-@task("pickpocketed")
-def pickpocketed(w: World, seat: int, pairs: list, option: str) -> None:
-    from hauntable.games.betrayal.cards.holding import get_card, lose_card
-
-    other, name = next((o, n) for o, n in pairs if f"{w.who(o)}: {n}" == option)
-    w.say(
-        f"{w.who(seat)} takes the {name} from {w.who(other)}",
-        "card.stolen",
-        card=name,
-        who=w.who(seat),
-        victim=w.who(other),
-    )
-    lose_card(w, other, name, "hand")
-    get_card(w, seat, name)
-
-
-@effect_op("mask")
-def _mask(w: World, seat: int, card: str) -> list:
-    e = w.explorer(seat)
-    if e.marks.get("Mask"):
-        del e.marks["Mask"]
-        w.say(f"{e.name} takes off the Mask", "card.mask_off", who=e.name)
-        return [("effects", dict(seat=seat, card=card, effects=[gain("sanity", 2), lose("knowledge", 2)]))]
-    e.marks["Mask"] = 1
-    w.say(f"{e.name} puts on the Mask", "card.mask_on", who=e.name)
-    return [("effects", dict(seat=seat, card=card, effects=[gain("knowledge", 2), lose("sanity", 2)]))]
-
-
-@effect_op("mask_off")
-def _mask_off(w: World, seat: int, card: str) -> list | None:
-    """Losing the Mask while wearing it takes it off (our reading: its trait change follows the card)."""
-    if not w.s.explorers[seat].marks.get("Mask"):
-        return None
-    return _mask(w, seat, card)
-
-
-@effect_op("spirit_board")
-def _spirit_board(w: World, seat: int, card: str) -> list | None:
-    if w.s.config.rooms == "table" or not w.s.stack:
-        w.say(
-            f"{w.who(seat)} may look at the top room tile",
-            "card.say",
-            card=card,
-            who=w.who(seat),
-            variant="peek",
-        )
-        return None
-    w.say(f"{w.who(seat)} looks at the top room tile", "card.spirit_board", who=w.who(seat))
-    top = w.s.stack[0]
-    return [("private_look", dict(seat=seat, card=card, text=f"the top room tile is the {top}", room=top))]
-
-
-@task("private_look")
-def private_look(w: World, seat: int, card: str, text: str, room: str = "") -> None:
-    """Hidden information for one seat: a prompt only that player answers (the UI hands the screen over and
-    back), never an outcome sentence every screen shows."""
-    w.ask(
-        ChooseOption(
-            seat,
-            f"{w.who(seat)} only - {card}: {text}",
-            card,
-            ("seen",),
-            private=True,
-            code="top_tile" if room else "",
-            params=(("card", card), ("room", room)),
-        ),
-        on="private_seen",
-    )
-
-
-@task("private_seen")
-def private_seen(w: World, option: str) -> None:
-    """The player has seen it; nothing changes."""
 
 
 __all__ = ["choose"]

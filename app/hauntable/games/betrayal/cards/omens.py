@@ -5,10 +5,13 @@ Lasting trait changes are ``on_gain``/``on_lose`` so they follow the card from h
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.cards import card
-from hauntable.games.betrayal.cards.effects import attack, gain, lose, op, roll, when
+from hauntable.games.betrayal.cards.language import CardRules, attack, card_table, gain, lose, op, roll, when
 
 COMPANION = dict(tradeable=False, droppable=False, stealable=False)
+
+CARDS: dict[str, CardRules] = {}
+card = card_table(CARDS)
+
 
 card(
     "Book",

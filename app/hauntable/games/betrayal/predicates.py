@@ -1,0 +1,166 @@
+"""The rules' cross-cutting questions, asked by every layer above: what holds an explorer in place (C10),
+what a trait roll is (B4.4), what the traitor ignores (H3.2), what the Medallion shields, and who the fighters
+are and who is hostile to whom (K2). It sits low: it reads the state and the content through a World
+and asks prompts, and imports nothing of the rules above it.
+"""
+
+from __future__ import annotations
+
+from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.records import Monster
+from hauntable.games.betrayal.sides import is_traitor, may_attack, side_of, traitor_seat
+from hauntable.games.betrayal.state import State
+from hauntable.games.betrayal.world import World
+
+STUCK = ("Webs", "Debris")
+
+
+def stuck(w: World, seat: int) -> str | None:
+    """The Webs or Debris holding the explorer, if any (C10)."""
+    kept = w.s.explorers[seat].kept
+    if not kept:
+        return None
+    return next((c for c in STUCK if c in kept), None)
+
+
+def lights_out(w: World, seat: int) -> bool:
+    return "Lights Out" in w.s.explorers[seat].kept
+
+
+def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx) -> None:
+    """Ask for a trait roll: as many dice as the trait's current value (B4.4), changed by tokens (C8)."""
+    dice = w.dice_for(seat, trait)
+    w.ask(
+        RollDice(
+            seat,
+            f"{w.who(seat)}: roll {dice} dice for {trait.capitalize()} ({target}+) - {purpose}",
+            dice,
+            purpose,
+            trait,
+            target,
+        ),
+        on=on,
+        seat=seat,
+        trait=trait,
+        target=target,
+        **ctx,
+    )
+
+
+def traitor_ignores(w: World, seat: int, why: str = "the room") -> bool:
+    """H3.2: the traitor uses the good a room does and ignores the harm (exit rolls, end-of-turn damage, the
+    Collapsed Room's roll)."""
+    if is_traitor(w.s, seat):
+        w.say(f"{w.who(seat)} is the traitor and ignores {why}", "traitor.ignores", who=w.who(seat))
+        return True
+    return False
+
+
+MEDALLION_ROOMS = ("Pentagram Chamber", "Crypt", "Graveyard")
+
+
+def medallion(w: World, seat: int, room: str) -> bool:
+    """The Medallion's holder ignores the Pentagram Chamber, the Crypt and the Graveyard."""
+    e = w.s.explorers[seat]
+    if room in MEDALLION_ROOMS and "Medallion" in e.omens:
+        w.say(f"{e.name}'s Medallion protects them from the {room}", "card.medallion", who=e.name)
+        return True
+    return False
+
+
+PHYSICAL_TRAITS = ("might", "speed")
+
+
+_NONE: dict[str, Monster] = {}
+
+
+def monsters(state: State) -> dict[str, Monster]:
+    """The haunt's monsters by id (empty when the haunt has none)."""
+    return state.haunt.monsters if state.haunt is not None else _NONE
+
+
+def seat_of(key: str) -> int | None:
+    """The seat a fighter key names, or None for a monster."""
+    return int(key) if key.isdigit() else None
+
+
+def exists(state: State, key: str) -> bool:
+    seat = seat_of(key)
+    return seat < len(state.explorers) if seat is not None else key in monsters(state)
+
+
+def alive(state: State, key: str) -> bool:
+    seat = seat_of(key)
+    return state.explorers[seat].alive if seat is not None else key in monsters(state)
+
+
+def name_of(w: World, key: str) -> str:
+    seat = seat_of(key)
+    return w.who(seat) if seat is not None else (monsters(w.s)[key].name or key)
+
+
+def room_of(state: State, key: str) -> str | None:
+    seat = seat_of(key)
+    return state.explorers[seat].room if seat is not None else monsters(state)[key].room
+
+
+def trait_of(w: World, key: str, trait: str) -> int | None:
+    """The fighter's value in ``trait``; None when it has no such trait (a monster without Sanity)."""
+    seat = seat_of(key)
+    if seat is not None:
+        return w.value(seat, trait)
+    return monsters(w.s)[key].trait(trait)
+
+
+def stunned(state: State, key: str) -> bool:
+    return seat_of(key) is None and monsters(state)[key].stunned
+
+
+def side(state: State, key: str) -> str | None:
+    seat = seat_of(key)
+    return side_of(state, seat) if seat is not None else monsters(state)[key].side
+
+
+def hostile(state: State, a: str, b: str) -> bool:
+    """Opponents (K2): explorers by the side contract (sides.may_attack); monsters fight the other side."""
+    sa, sb = seat_of(a), seat_of(b)
+    if sa is not None and sb is not None:
+        return may_attack(state, sa, sb)
+    return a != b and state.phase == "haunt" and side(state, a) != side(state, b)
+
+
+def roller(state: State, key: str) -> int | None:
+    """Who throws a fighter's dice: the explorer, or for a monster the traitor (even dead, H3.5); with no
+    known traitor the explorer taking the turn, or in the monster turn the table (None), as for its speed."""
+    seat = seat_of(key)
+    if seat is not None:
+        return seat
+    traitor = traitor_seat(state)
+    if traitor is not None:
+        return traitor
+    return None if state.haunt is not None and state.haunt.in_monster_turn else state.turn.seat
+
+
+def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
+    """Dice a fighter rolls in ``trait``: an explorer's go through the room's tokens (C8), 8 at most."""
+    seat = seat_of(key)
+    if seat is not None:
+        return w.dice_for(seat, trait, extra=extra)
+    return max(0, min(8, (trait_of(w, key, trait) or 0) + extra))
+
+
+def move_monster(w: World, key: str, room: str) -> None:
+    """Put a monster in ``room`` (a card drew it closer)."""
+    monsters(w.s)[key].room = room
+    w.say(
+        f"{name_of(w, key)} moves to the {room}",
+        "monster.move",
+        who=name_of(w, key),
+        room=room,
+        monster=name_of(w, key),
+    )
+
+
+def damage_kind(trait: str) -> str:
+    """K4: Might and Speed fights deal physical damage, Sanity and Knowledge fights mental damage."""
+    return "physical" if trait in PHYSICAL_TRAITS else "mental"
