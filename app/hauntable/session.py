@@ -8,19 +8,23 @@ Front-ends (``hauntable play``, the bot, the touch UI) talk to a :class:`Session
         print(session.step.awaiting, session.state_hash)
 
 ``submit`` logs an accepted input before returning, so whatever a player has seen accepted survives a
-power cut; ``resume`` replays the log and checks every recorded state hash, so a log that no longer
-replays to the same game (changed rules or content) is reported instead of silently diverging.
+power cut; ``resume`` replays the log and checks the recorded state hash (all of them only on a mismatch),
+so a log that no longer replays to the same game (changed rules or content, damage) is reported instead of
+silently diverging; ``recover`` keeps every input up to such a point and continues from there.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from hauntable.engine.game import GameDefinition, Step, find_game
+from hauntable.engine.game import GameDefinition, Step, find_game, game_names
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.inputs import Input
-from hauntable.engine.rejections import HauntableError, Rejection
-from hauntable.gamelog import OVER, PLAYING, GameLog
+from hauntable.engine.rejections import HauntableError
+from hauntable.engine.verify import Verified, hash_distance, verify
+from hauntable.gamelog import OVER, GameLog, LogError, LoggedInput, LogReadError, LogWriteError
 
 
 class ResumeError(HauntableError):
@@ -70,48 +74,62 @@ class Session:
         return cls(game, step, log, log.new_game(game.name, config_json))
 
     @classmethod
-    def resume(cls, log: GameLog, game_id: int, check: str = "every") -> Session:
-        """Rebuild a logged game by replaying its inputs.
+    def resume(
+        cls,
+        log: GameLog,
+        game_id: int,
+        check: str = "last",
+        progress: Callable[[int], None] | None = None,
+    ) -> Session:
+        """Rebuild a logged game by replaying its inputs; raises ResumeError unless all of it replays.
 
-        ``check="every"`` compares the recorded hash after each input; ``"last"`` compares only the final
-        one (hashing costs more than applying, so this is several times faster) and, only if that differs,
-        replays again checking every hash, so either way the error names the first divergent seq.
-        Raises ResumeError when the log does not replay to what was recorded. A game found over whose
-        status still says playing (killed between the last append and the mark) is marked over.
+        ``check="last"`` (the default) compares only the final recorded hash and, only if that differs,
+        replays again checking every hash, so the error names the first divergent seq; ``"every"``
+        checks each one. A recorded hash a few characters off is a damaged record of the same state and
+        does not stop the game (:mod:`hauntable.engine.verify`). A game found over whose status still
+        says playing (killed between the last append and the mark) is marked over.
         """
-        if check not in ("every", "last"):
-            raise ValueError(f"check must be 'every' or 'last', not {check!r}")
-        record = log.game(game_id)
-        game = find_game(record.game)
+        session, verified = cls._replay(log, game_id, check, progress)
+        if verified.problem is not None:
+            raise ResumeError(game_id, verified.problem_seq, verified.problem)
+        return session
+
+    @classmethod
+    def recover(
+        cls, log: GameLog, game_id: int, progress: Callable[[int], None] | None = None
+    ) -> tuple[Session, Verified]:
+        """Resume as much of a logged game as replays as recorded: all of it, or every input up to the
+        first damaged or divergent one. In the second case the kept inputs continue as a new game (the
+        log stays append-only; the old game is marked abandoned with its rows kept for inspection) and
+        the returned ``Verified`` says what was lost. Raises ResumeError only when not even the game's
+        set-up can be read."""
+        session, verified = cls._replay(log, game_id, "last", progress)
+        if verified.problem is None:
+            return session, verified
+        hashes = list(verified.hashes[: verified.kept])
         try:
+            new_id = log.fork(game_id, hashes)
+        except LogError as exc:
+            raise ResumeError(game_id, verified.problem_seq, f"{verified.problem}; and {exc}") from exc
+        return cls(session.game, verified.step, log, new_id), verified
+
+    @classmethod
+    def _replay(
+        cls, log: GameLog, game_id: int, check: str, progress: Callable[[int], None] | None
+    ) -> tuple[Session, Verified]:
+        record = log.game(game_id)
+        if record.problem is not None:
+            raise ResumeError(game_id, 0, record.problem)
+        try:
+            game = find_game(_known_name(record.game))
             step = game.new_game(game.config_from_json(record.config))
-        except HauntableError as exc:
+        except Exception as exc:  # a damaged config may hold any type anywhere
             raise ResumeError(game_id, 0, f"the logged config no longer starts a game: {exc}") from exc
-        logged = log.inputs(game_id)
-        for expected, entry in enumerate(logged, start=1):
-            if entry.seq != expected:  # the log refuses gaps; this guards a hand-edited file
-                raise ResumeError(game_id, entry.seq, f"expected seq {expected}")
-            try:
-                inp = game.inputs.from_json(entry.payload)
-                step = game.apply(step.state, inp)
-            except Rejection as exc:
-                raise ResumeError(game_id, entry.seq, f"the logged input is refused: {exc.sentence}") from exc
-            if step.state.seq != entry.seq:
-                raise ResumeError(game_id, entry.seq, f"the game is at seq {step.state.seq} after it")
-            if check == "every" or expected == len(logged):
-                got = state_hash(step.state)
-                if got != entry.state_hash:
-                    if check == "last":
-                        return cls.resume(log, game_id, check="every")  # to name the first divergent seq
-                    raise ResumeError(
-                        game_id,
-                        entry.seq,
-                        f"replaying {inp} gives state {got[:12]}, the log recorded {entry.state_hash[:12]} "
-                        "(the rules or content changed since this game was played?)",
-                    )
-        if step.over and record.status == PLAYING:
-            log.mark(game_id, OVER)
-        return cls(game, step, log, game_id)
+        verified = verify(game, step, lambda: _readable(log, game_id), check, progress)
+        if verified.problem is None and verified.step.over and record.status != OVER:
+            with contextlib.suppress(LogWriteError):  # read-only or full: the next start finds it over
+                log.mark(game_id, OVER)
+        return cls(game, verified.step, log, game_id), verified
 
     @property
     def step(self) -> Step:
@@ -145,3 +163,22 @@ class Session:
         if step.over:
             self.log.mark(self.game_id, OVER)
         return step
+
+
+def _readable(log: GameLog, game_id: int) -> Iterator[LoggedInput]:
+    """The game's logged inputs up to the first row the file cannot give (that one as a damaged row)."""
+    seq = 0
+    try:
+        for entry in log.iter_inputs(game_id):
+            seq = entry.seq
+            yield entry
+    except LogReadError as exc:
+        yield LoggedInput(game_id, seq + 1, "", "", "", None, "", f"unreadable: {exc}")
+
+
+def _known_name(name: str) -> str:
+    """The game's name, or the known name one or two characters away (a damaged byte in the record)."""
+    if name in game_names():
+        return name
+    near = [known for known in game_names() if hash_distance(name, known) <= 2]
+    return near[0] if len(near) == 1 else name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hauntable.gamelog import GameLog
+from hauntable.gamelog.opening import open_table_log
 from hauntable.games.betrayal import GameConfig
 from hauntable.games.betrayal.inputs import Move
 from hauntable.session import Session
@@ -18,16 +19,18 @@ def logged_game(path):
 def test_a_healthy_log_opens_with_no_notice(tmp_path):
     path = tmp_path / "table.sqlite3"
     digest = logged_game(path)
-    log, notice = GameLog.open_or_set_aside(path)
+    opened = open_table_log(path)
+    log, notice = opened.log, opened.notice
     with log:
-        assert notice is None
+        assert notice == ""
         assert Session.resume(log, 1).state_hash == digest
 
 
 def test_garbage_in_the_log_file_is_set_aside_and_a_new_log_started(tmp_path):
     path = tmp_path / "table.sqlite3"
     path.write_bytes(b"this is not a database" * 200)
-    log, notice = GameLog.open_or_set_aside(path)
+    opened = open_table_log(path)
+    log, notice = opened.log, opened.notice
     with log:
         assert notice and "table.sqlite3.damaged-" in notice
         assert log.games() == []
@@ -40,7 +43,8 @@ def test_a_truncated_log_file_is_set_aside(tmp_path):
     logged_game(path)
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
-    log, notice = GameLog.open_or_set_aside(path)
+    opened = open_table_log(path)
+    log, notice = opened.log, opened.notice
     with log:
         assert notice is not None
         log.new_game("betrayal", GameConfig.quick("zoe", "ox", "vivian").to_json())
@@ -70,4 +74,4 @@ def test_the_terminal_game_starts_on_a_damaged_log_and_names_the_file(tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert "was damaged and has been set aside as table.sqlite3.damaged-" in result.stderr
+    assert "The damaged file is kept as table.sqlite3.damaged-" in result.stderr

@@ -126,7 +126,28 @@ MALFORMED: dict[str, tuple[Mutation, int, str]] = {
     "second header": (lambda ls: [*ls[:3], ls[0], *ls[3:]], 4, "a second game header"),
     "unknown line type": (lambda ls: _edit(ls, 3, type="comment"), 3, "unknown line type 'comment'"),
     "not utf-8": (lambda ls: "\n".join(ls[:2]).encode() + b'\n{"type": "\xff"}\n', 3, "not UTF-8"),
+    # the files that gave a traceback and exit 1 (issue 19, item 10)
+    "players not a list": (lambda ls: _cfg(ls, players=3), 1, "bad config"),
+    "seed a string": (lambda ls: _cfg(ls, seed="x"), 1, "bad config"),
+    "players of numbers": (lambda ls: _cfg(ls, players=[1, 2, 3]), 1, "bad config"),
+    "house rules a list": (lambda ls: _cfg(ls, house_rules=[1]), 1, "bad config"),
+    "today a number": (lambda ls: _cfg(ls, today=1105), 1, "bad config"),
+    "deeply nested": (lambda ls: [ls[0], "[" * 100_000 + "]" * 100_000, *ls[2:]], 2, "not JSON"),
+    "5,000-digit integer": (lambda ls: [ls[0], '{"seq": ' + "9" * 5000 + "}", *ls[2:]], 2, "not JSON"),
+    "5,000-digit seed": (lambda ls: [_raw_seed(ls[0]), *ls[1:]], 1, "not JSON"),
+    "huge line": (lambda ls: [ls[0], " " * (2 << 20), *ls[2:]], 2, "longer than 1024 KB"),
 }
+
+
+def _cfg(lines: list[str], **changes) -> list[str]:
+    header = json.loads(lines[0])
+    return [json.dumps({**header, "config": {**header["config"], **changes}}), *lines[1:]]
+
+
+def _raw_seed(header: str) -> str:
+    obj = json.loads(header)
+    obj["config"]["seed"] = 0
+    return json.dumps(obj).replace('"seed": 0', '"seed": ' + "7" * 5000)
 
 
 @pytest.fixture(scope="module")
@@ -167,6 +188,45 @@ def test_the_unmodified_file_replays(tmp_path: Path, good_lines):
     result = cli("replay", str(source), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["state"]["seq"] == 10
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_device_is_refused_in_bounded_memory(tmp_path: Path, path: str):
+    result = measured(path, cwd=tmp_path)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr, result.stderr
+    assert b"line 1: " in result.stderr
+    assert peak_mb(result) < 120
+
+
+def test_a_long_file_replays_in_flat_memory(tmp_path: Path, good_lines):
+    """20 MB: the header, then blank padding lines (skipped), then the game; memory does not grow."""
+    source = tmp_path / "long.jsonl"
+    with open(source, "w") as f:
+        f.write(good_lines[0] + "\n")
+        pad = " " * 1000 + "\n"
+        f.write(pad * 20_000)
+        f.write("\n".join(good_lines[1:]) + "\n")
+    result = measured(str(source), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert peak_mb(result) < 120
+
+
+MEASURE = (
+    "import resource, runpy, sys; sys.argv = ['hauntable', 'replay', sys.argv[1]]\n"
+    "try:\n    runpy.run_module('hauntable.cli', run_name='__main__')\n"
+    "finally:\n    print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
+)
+
+
+def measured(path: str, cwd: Path):
+    return subprocess.run(
+        [sys.executable, "-c", MEASURE, path], cwd=cwd, capture_output=True, timeout=120, env=dict(os.environ)
+    )
+
+
+def peak_mb(result) -> float:
+    line = [ln for ln in result.stderr.decode().splitlines() if ln.startswith("peak ")][-1]
+    return int(line.split()[1]) / 1024
 
 
 def test_replay_of_a_missing_file(tmp_path: Path):

@@ -100,3 +100,26 @@ names = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FFF), min_size=
 def test_E1_every_input_round_trips(inp):
     assert GAME.inputs.parse(str(inp)) == inp
     assert GAME.inputs.from_json(inp.to_json()) == inp
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda g: g.inputs.from_json({"kind": "roll", "faces": [1, 2], "source": "tower\ud800"}),
+        lambda g: g.inputs.parse("roll 1,2 source=tower\ud800"),
+    ],
+    ids=["json", "text"],
+)
+def test_a_lone_surrogate_is_refused_as_unreadable_before_any_log_sees_it(tmp_path, read):
+    from hauntable.engine.rejections import UnreadableInput
+    from hauntable.gamelog import GameLog
+    from hauntable.games.betrayal import GAME, GameConfig
+    from hauntable.session import Session
+
+    with pytest.raises(UnreadableInput, match="not valid Unicode"):
+        read(GAME)
+    with GameLog(tmp_path / "t.sqlite3") as log:
+        session = Session.new("betrayal", GameConfig.quick("zoe", "ox", "vivian", today="11-30"), log=log)
+        with pytest.raises(UnreadableInput):
+            session.submit(read(GAME))
+        assert log.last_seq(session.game_id) == 0

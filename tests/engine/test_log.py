@@ -239,7 +239,7 @@ def test_resume_reports_a_hash_mismatch(log: GameLog, check: str, bad_seq: int, 
             gid, step.state.seq, inp, "0" * 64 if step.state.seq == bad_seq else state_hash(step.state)
         )
     if raises:
-        match = rf"game {gid}, seq {bad_seq}: replaying .* the log recorded 000000000000"
+        match = rf"game {gid}, seq {bad_seq}: replaying move {bad_seq} .* the log recorded 00000000…00000000"
         with pytest.raises(ResumeError, match=match):
             Session.resume(log, gid, check=check)
     else:  # only the last hash is compared, and it is right
@@ -249,7 +249,7 @@ def test_resume_reports_a_hash_mismatch(log: GameLog, check: str, bad_seq: int, 
 def test_resume_reports_a_refused_input(log: GameLog):
     gid = log.new_game("betrayal", CONFIG.to_json())
     log.append(gid, 1, GAME.inputs.parse("roll 1,1"), "h")
-    with pytest.raises(ResumeError, match="seq 1: the logged input is refused"):
+    with pytest.raises(ResumeError, match="seq 1: move 1 is refused on replay"):
         Session.resume(log, gid)
 
 

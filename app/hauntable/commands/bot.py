@@ -14,7 +14,7 @@ import sys
 from hauntable.engine.bots import seq_seeded_choice
 from hauntable.engine.game import find_game, game_names
 from hauntable.engine.rejections import HauntableError
-from hauntable.gamelog import GameLog, LogError
+from hauntable.gamelog import GameLog, LogError, LogWriteError
 from hauntable.paths import add_data_dir_argument, db_path
 from hauntable.session import ResumeError, Session
 
@@ -91,6 +91,9 @@ def run(args: argparse.Namespace) -> int:
                 inp = seq_seeded_choice(session.game, session.step, args.seed)
                 step = session.submit(inp, source="bot")
                 print(f"{step.state.seq}\t{inp}\t{session.state_hash}", flush=True)
+        except LogWriteError as exc:  # a full or read-only card: every printed input is logged
+            print(f"bot: {exc.sentence}; continue with --game-id {session.game_id}", file=sys.stderr)
+            return 2
         except KeyboardInterrupt:
             print(f"bot: interrupted; continue with --game-id {session.game_id}", file=sys.stderr)
             return 130

@@ -17,6 +17,7 @@ from typing import Any
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.rejections import BadConfig, HauntableError
 from hauntable.gamelog import GameLog, LogError
+from hauntable.gamelog.opening import open_table_log
 from hauntable.games.betrayal.config import BOARDS, DEFAULT_CHARACTERS, GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import load_content
 from hauntable.paths import add_data_dir_argument, db_path
@@ -151,11 +152,12 @@ def _fail(message: str, code: int = 2) -> int:
 
 
 def _open_log(args: argparse.Namespace) -> GameLog:
-    """The table's log; a damaged file is set aside (and said so) rather than stopping the game."""
-    log, notice = GameLog.open_or_set_aside(db_path(args.data_dir))
-    if notice:
+    """The table's log; whatever is wrong with it is said (a damaged file is salvaged and set aside, a
+    read-only or newer one is played on in memory) rather than stopping the game."""
+    opened = open_table_log(db_path(args.data_dir))
+    for notice in opened.notices:
         print(f"! {notice}", file=sys.stderr)
-    return log
+    return opened.log
 
 
 def run(args: argparse.Namespace) -> int:

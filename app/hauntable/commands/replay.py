@@ -8,11 +8,12 @@ hash that differs. Any of these: one message on stderr naming the line, exit cod
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 
 from hauntable.engine.hashing import state_hash
-from hauntable.gamelog.jsonl import ReplayFileError, decode_lines, replay_jsonl
+from hauntable.gamelog.jsonl import ReplayFileError, read_lines, replay_jsonl
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -28,16 +29,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as f:
-                data = f.read()
+        with contextlib.ExitStack() as stack:
+            stream = sys.stdin.buffer if args.file == "-" else stack.enter_context(open(args.file, "rb"))
+            step = replay_jsonl(read_lines(stream))  # streamed: memory stays flat in the file's size
     except OSError as exc:
         print(f"replay: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    try:
-        step = replay_jsonl(decode_lines(data))
     except ReplayFileError as exc:
         print(f"replay: {args.file}: {exc}", file=sys.stderr)
         return 2

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     Config.set("kivy", "exit_on_escape", "0")
     if args.kiosk:  # a touch table: no pointer drawn on the screen
         Config.set("graphics", "show_cursor", "0")
-    from hauntable.gamelog import GameLog
+    from hauntable.gamelog.opening import open_table_log
     from hauntable.kiosk.settings import saved_layout
     from hauntable.ui.app import HauntableApp, UiSettings
 
@@ -115,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
     )
     log, notice = None, None
     if not args.no_log:
-        log, notice = GameLog.open_or_set_aside(db_path(args.data_dir))
+        opened = open_table_log(db_path(args.data_dir))
+        log, notice = opened.log, opened.notice
         if notice:
             print(f"hauntable ui: {notice}", file=sys.stderr)
     try:

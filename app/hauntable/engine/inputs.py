@@ -264,6 +264,12 @@ def _is(value: Any, tp: Any) -> bool:
 
 
 def _build(cls: type[Input], values: dict[str, Any]) -> Input:
+    for name, value in values.items():
+        if isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: no log, file or screen can hold it
+                raise UnreadableInput(f"{cls.kind!r}: {name} is not valid Unicode text.", "E1") from None
     try:
         return cls(**values)
     except TypeError as exc:

@@ -7,12 +7,14 @@ pure fold over text lines that names the first line it cannot replay, for ``haun
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from hauntable.engine.game import GameDefinition, Step, find_game
 from hauntable.engine.hashing import state_hash
@@ -64,14 +66,27 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def decode_lines(data: bytes) -> list[str]:
-    lines = []
-    for n, raw in enumerate(data.split(b"\n"), start=1):
+MAX_LINE = 1 << 20  # bytes: a logged input is well under 1 KB; a longer line is not a game
+
+
+def read_lines(stream: BinaryIO, max_line: int = MAX_LINE) -> Iterator[str]:
+    """The file's lines as text, read one at a time (memory stays flat whatever the file's size); a line
+    over ``max_line`` bytes (``/dev/zero``, a binary file) or not UTF-8 raises ReplayFileError."""
+    for n in itertools.count(1):
+        raw = stream.readline(max_line + 1)
+        if not raw:
+            return
+        if len(raw) > max_line:
+            raise ReplayFileError(n, f"longer than {max_line // 1024} KB; not a line of an exported game")
         try:
-            lines.append(raw.decode("utf-8"))
+            yield raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ReplayFileError(n, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return lines
+
+
+def decode_lines(data: bytes) -> Iterator[str]:
+    """:func:`read_lines` over bytes already in memory."""
+    return read_lines(io.BytesIO(data))
 
 
 def replay_jsonl(lines: Iterable[str]) -> Step:
@@ -107,6 +122,8 @@ def replay_jsonl(lines: Iterable[str]) -> Step:
             step = game.apply(step.state, inp)
         except Rejection as exc:
             raise ReplayFileError(n, f"the game refuses {inp!s}: {exc.sentence}") from None
+        except Exception as exc:  # values of the right type the rules never meet in a real game
+            raise ReplayFileError(n, f"the game cannot apply {inp!s}: {type(exc).__name__}: {exc}") from None
         if step.state.seq != seq:
             raise ReplayFileError(n, f"the game is at seq {step.state.seq} after this input, not {seq}")
         recorded = obj.get("state_hash")
@@ -129,6 +146,8 @@ def _object(n: int, text: str) -> dict[str, Any]:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReplayFileError(n, f"not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, arrays nested 100,000 deep
+        raise ReplayFileError(n, f"not JSON this reader accepts: {type(exc).__name__}: {exc}") from None
     if not isinstance(obj, dict):
         raise ReplayFileError(n, f"expected a JSON object, not {type(obj).__name__}")
     return obj
@@ -155,3 +174,5 @@ def _header(n: int, obj: dict[str, Any]) -> tuple[GameDefinition, Step]:
         return game, game.new_game(game.config_from_json(config))
     except HauntableError as exc:
         raise ReplayFileError(n, f"bad config: {exc}") from None
+    except Exception as exc:  # a field of the wrong type: "players": 3, "seed": "x", ...
+        raise ReplayFileError(n, f"bad config: {type(exc).__name__}: {exc}") from None

@@ -32,6 +32,7 @@ from hauntable.paths import db_path
 from hauntable.session import Session
 from hauntable.ui import fonts, i18n
 from hauntable.ui.channel import Channel, Refusal
+from hauntable.ui.health import HealthReport
 from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
 
 SCREENS = ("attract", "setup", "play", "haunt", "admin", "castle", "ghostsetup", "secret")
@@ -142,11 +143,15 @@ class HauntableApp(App):
         self.watchdog = Watchdog(require=("ui",))
         Clock.schedule_once(lambda _dt: self.watchdog.ready("attract screen"), 0)
         Clock.schedule_interval(self._ping_watchdog, 1)
+        # the health the companion service publishes (docs/fleet.md): status.json beside the log
+        self.health = HealthReport(self.registry_path()) if self.settings.data_dir is not None else None
         return sm
 
     def _ping_watchdog(self, *_args) -> None:
         self.watchdog.alive("ui")
         self.watchdog.ping()
+        if self.health is not None:
+            self.health.update(self)
 
     def t(self, key: str, _lang: str = "", **params) -> str:
         """For kv: ``app.t('setup.title', app.lang)`` re-evaluates when the language changes."""
@@ -436,6 +441,8 @@ class HauntableApp(App):
         if self.tower is not None:
             self.tower.close()
             self.tower = None
+        if getattr(self, "health", None) is not None:  # None until built
+            self.health.close()
 
     def resume_latest(self) -> str | None:
         """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none."""

@@ -21,8 +21,9 @@ import numpy as np
 class FolderCamera:
     """``on.png`` is the ring-lit view (a new file: a new frame), ``off.png`` the same tray, ring off."""
 
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path, dark_ms: int = 0):
         self.folder = Path(folder)
+        self.dark_ms = dark_ms  # what switching a real ring off and back costs (frames thrown away)
         self._seen: tuple[int, int] | None = None
 
     def preview(self) -> np.ndarray | None:
@@ -40,6 +41,8 @@ class FolderCamera:
         return frame
 
     def dark(self) -> np.ndarray:
+        if self.dark_ms:
+            time.sleep(self.dark_ms / 1000)
         frame = cv2.imread(str(self.folder / "off.png"), cv2.IMREAD_GRAYSCALE)
         if frame is None:  # no dark frame offered: the ring-lit one with no light removed
             frame = cv2.imread(str(self.folder / "on.png"), cv2.IMREAD_GRAYSCALE)
@@ -52,7 +55,7 @@ def show(folder: str | Path, on: np.ndarray, off: np.ndarray) -> None:
     folder = Path(folder)
     for name, frame in (("off.png", off), ("on.png", on)):
         tmp = folder / f".{name}.tmp.png"
-        cv2.imwrite(str(tmp), frame)
+        cv2.imwrite(str(tmp), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])  # fast: a frame, not an archive
         os.replace(tmp, folder / name)
 
 
@@ -96,5 +99,4 @@ class V4L2Camera:  # pragma: no cover - needs the camera and the ring (docs/dice
         self.ring.on()
         for _ in range(self.SWITCH_FRAMES):
             self._frame()
-        time.sleep(0)
         return frame

@@ -88,6 +88,7 @@ class CameraTray:
         self._shown = 0
         self.standing: Fault | None = None  # the fault of the tray as it lies now, if any
         self._before = STALE  # the state a throw started from (SHOWN: dice moved in a shown roll)
+        self._draw_next: tuple | None = None
 
     # -- the firmware Tower's tray / classifier interface
 
@@ -129,6 +130,7 @@ class CameraTray:
         on, off = self._pair()
         if on is None:
             raise Fault("calibrate", None, "no_frame")
+        self._settled = True  # what lies in the tray now was seen by calibration, not thrown for a game
         if step == "empty":
             cal = calibrate_empty(on, off, self.cal.side if self.cal else 50.0)
             if cal.floor.mean() < 0.3:
@@ -146,7 +148,7 @@ class CameraTray:
             if cal.dice_checked == self.cal.dice_checked or read.unsure:
                 raise Fault("calibrate", None, f"dice={read.count},unsure={len(read.unsure)}")
             self.cal = cal
-            self._shown, self.state = read.count, SHOWN
+            self._shown, self.state, self._before = read.count, SHOWN, SHOWN
             return [
                 f"dice={read.count}",
                 f"side={cal.side:.1f}",
@@ -175,8 +177,11 @@ class CameraTray:
 
     # -- the settler interface
 
-    def feed(self, now: int, _entered=0, _readings=()):
+    def feed(self, now: int, _entered=0, _readings=(), _blocked=False):
         """One loop pass: look at the newest frame; a roll or a fault once the tray has settled."""
+        if self._draw_next is not None:
+            self._overlay(*self._draw_next)
+            self._draw_next = None
         frame = self.camera.preview()
         if self.state == CALIBRATING:
             self._calibrating_since = self._calibrating_since if self._calibrating_since is not None else now
@@ -225,7 +230,7 @@ class CameraTray:
             return ("fault", Fault("uncalibrated"))
         on, off = self._pair()
         read = self.last = read_tray(on, off, self.cal)
-        self._overlay(on, read)
+        self._draw_next = (on, read)  # drawn on the next pass, after the roll or fault has gone out
         n = read.count
         if n == 0:
             self.state, self._shown = IDLE, 0

@@ -30,6 +30,7 @@ from hauntable.kiosk.media import export_game, removable_drives
 from hauntable.kiosk.pin import PinError, PinStore
 from hauntable.paths import db_path
 from hauntable.ui.i18n import LANGUAGE_NAMES, ntr, tr
+from hauntable.ui.screens.admin_dice import DicePage, health_row
 
 ANGLES = (0, 90, 180, 270)
 
@@ -123,17 +124,35 @@ class AdminScreen(Screen):
         if not self.unlocked:
             return
         pages = {"menu": self._menu, "enrol": self._enrol_page, "export": self._export_page}
-        pages.update(rules=self._rules_page, layout=self._layout_page)
+        pages.update(rules=self._rules_page, layout=self._layout_page, dice=self._dice_page)
         pages.get(self.page, self._selftest_page)(app, menu)
 
     def open_page(self, page: str) -> None:
         if page != "enrol":
             self.close_desk()
+        if page != "dice":
+            self.dice.close()
         self.page, self.message = page, ""
         self.refresh()
 
     def on_leave(self, *_args) -> None:
         self.close_desk()
+        self.dice.close()
+
+    @property
+    def dice(self) -> DicePage:
+        """The dice tower page's state (admin_dice.py), made on first use."""
+        if "_dice" not in self.__dict__:
+            self.__dict__["_dice"] = DicePage(self)
+        return self.__dict__["_dice"]
+
+    def _dice_page(self, app, menu) -> None:
+        self.dice.build(app, menu)
+
+    @staticmethod
+    def app_tower():
+        """The app's AppTower while a game holds the tower (None otherwise)."""
+        return App.get_running_app().tower
 
     def _menu(self, app, menu) -> None:
         for lang, name in LANGUAGE_NAMES.items():
@@ -158,6 +177,7 @@ class AdminScreen(Screen):
         menu.add_widget(self._button(tr("admin.house_rules"), lambda: self.open_page("rules")))
         menu.add_widget(self._button(tr("admin.selftest"), self.run_selftest))
         menu.add_widget(self._button(tr("admin.layout"), lambda: self.open_page("layout")))
+        menu.add_widget(self._button(tr("admin.dice"), lambda: self.open_page("dice")))
         menu.add_widget(self._button(tr("admin.change_pin"), self.change_pin))
         menu.add_widget(self._button(tr("admin.quit"), app.stop))
 
@@ -505,6 +525,9 @@ class AdminScreen(Screen):
             if tower is not None:  # the app holds the port: a probe would fight it; report its link
                 ok = str(tower.state) == "ready"
                 rows.append((f"tower {tower.source}", tower.port, f"open in the app, link {tower.state}", ok))
+                reader = health_row(tower) if ok else None  # a camera tower: its reader's health too
+                if reader is not None:
+                    rows.append(reader)
             faults = sum(1 for r in rows if not r[3])
             summary = tr(
                 "selftest.summary",

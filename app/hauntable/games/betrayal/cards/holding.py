@@ -28,8 +28,8 @@ from hauntable.games.betrayal.cards.hands import (
     rules_of,
 )
 from hauntable.games.betrayal.cards.music_box import music_check
-from hauntable.games.betrayal.cards.tokens import _check_token, token_uses, use_token
-from hauntable.games.betrayal.cards.webs_and_debris import _check_free
+from hauntable.games.betrayal.cards.tokens import check_token, token_uses, use_token
+from hauntable.games.betrayal.cards.webs_and_debris import check_free
 from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Use
 from hauntable.games.betrayal.predicates import stuck
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -51,7 +51,7 @@ def check_card_action(w: World, inp: Input) -> None:
     seat = w.s.turn.seat
     e = w.s.explorers[seat]
     if isinstance(inp, Free):
-        _check_free(w, seat, inp.seat)
+        check_free(w, seat, inp.seat)
         return
     if stuck(w, seat):
         raise IllegalAction(
@@ -64,7 +64,7 @@ def check_card_action(w: World, inp: Input) -> None:
         _once(w, f"item:{name}", f"The {name}")
         return
     if isinstance(inp, Use) and name in token_uses(w, seat):
-        _check_token(w, seat, name)
+        check_token(w, seat, name)
         return
     if name not in held(w, seat):
         raise IllegalAction(f"{e.name} does not hold the {name}.", "C2")

@@ -60,7 +60,7 @@ def window_told(w: World, rooms: list[str], card: str, option: str) -> None:
         w.then(("window_ask", dict(rooms=rooms[1:], card=card)))
 
 
-def _is_at(w: World, seat: int, where: str) -> bool:
+def is_at(w: World, seat: int, where: str) -> bool:
     room = w.s.explorers[seat].room
     if where == "all":
         return True

@@ -1,0 +1,134 @@
+"""Replaying a logged game against the state hashes recorded with it: pure, no I/O.
+
+The resume after a crash (``Session.resume``) and the log tests share it. Checking only the last hash is
+enough when it matches (the replay reached the recorded state), and it is ~10x cheaper than hashing every
+state; only on a mismatch is the game replayed again hashing every step, to find where it parts.
+
+Damage is told apart from a changed game: a recorded hash a few characters away from the replayed one (or
+not a hash at all) is a damaged record of the same state, so play goes on; a wholly different hash means the
+game itself went elsewhere from that input on (changed rules, or a damaged input), and only the inputs
+before it are kept.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from hauntable.engine.game import GameDefinition, Step
+from hauntable.engine.hashing import state_hash
+
+NEAR = 4  # a recorded hash differing in at most this many hex digits is the same state, damaged
+PROGRESS_EVERY = 64
+
+
+class Entry(Protocol):
+    """What the verifier reads of a logged input (``gamelog.LoggedInput`` fits)."""
+
+    seq: int
+    payload: dict[str, Any] | None
+    state_hash: str
+    problem: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Verified:
+    """The longest prefix of a logged game that replays as recorded.
+
+    ``kept`` inputs (seq 1..kept) replayed to ``step``; ``problem`` says why the next one was not kept
+    (None: all of them were); ``hashes`` are the replayed hashes of the kept inputs, filled only when the
+    full check ran; ``damaged_hashes`` the seqs whose recorded hash was damaged but whose state was sound.
+    """
+
+    step: Step
+    kept: int
+    problem: str | None = None
+    problem_seq: int = 0
+    hashes: tuple[str, ...] = ()
+    damaged_hashes: tuple[int, ...] = ()
+
+
+def hash_distance(recorded: str, got: str) -> int:
+    """How many hex digits differ (a malformed record counts as far)."""
+    if len(recorded) != len(got):
+        return len(got)
+    return sum(a != b for a, b in zip(recorded, got, strict=True))
+
+
+def short(digest: str) -> str:
+    """``3fa91c0e…77b109d2``: both ends, so two hashes that differ anywhere do not print alike."""
+    return digest if len(digest) <= 20 else f"{digest[:8]}…{digest[-8:]}"
+
+
+def verify(
+    game: GameDefinition,
+    start: Step,
+    entries: Callable[[], Iterable[Entry]],
+    check: str = "last",
+    progress: Callable[[int], None] | None = None,
+) -> Verified:
+    """Replay ``entries()`` (called once, twice if the quick check fails) from ``start``.
+
+    ``check="last"`` hashes only the final state and, on a mismatch or a refused input, replays again
+    with ``check="every"``. ``progress(n)`` is told every 64 inputs replayed.
+    """
+    if check not in ("every", "last"):
+        raise ValueError(f"check must be 'every' or 'last', not {check!r}")
+    if check == "last":
+        quick = _replay(game, start, entries(), False, progress)
+        if quick.problem is None:
+            return quick
+    return _replay(game, start, entries(), True, progress)
+
+
+def _replay(
+    game: GameDefinition,
+    start: Step,
+    entries: Iterable[Entry],
+    every: bool,
+    progress: Callable[[int], None] | None,
+) -> Verified:
+    step, kept, hashes, damaged = start, 0, [], []
+    last: Entry | None = None
+
+    def stop(seq: int, problem: str) -> Verified:
+        return Verified(step, kept, problem, seq, tuple(hashes), tuple(damaged))
+
+    for entry in entries:
+        seq = kept + 1
+        if entry.seq != seq:  # the log refuses gaps; this is a lost or damaged row
+            return stop(seq, f"move {seq} is missing from the log")
+        if entry.payload is None:
+            return stop(seq, f"move {seq} is damaged in the log ({entry.problem})")
+        try:
+            inp = game.inputs.from_json(entry.payload)
+            after = game.apply(step.state, inp)
+        except Exception as exc:  # a damaged input may be refused, or trip the rules where none could
+            sentence = getattr(exc, "sentence", None) or f"{type(exc).__name__}: {exc}"
+            return stop(seq, f"move {seq} is refused on replay ({sentence})")
+        if after.state.seq != seq:
+            return stop(seq, f"the game is at step {after.state.seq} after move {seq}")
+        if every:
+            got = state_hash(after.state)
+            distance = hash_distance(entry.state_hash, got)
+            if distance > NEAR:
+                return stop(
+                    seq,
+                    f"replaying move {seq} ({inp}) gives state {short(got)}, the log recorded "
+                    f"{short(entry.state_hash)} (the rules or content changed, or the move is damaged)",
+                )
+            if distance:
+                damaged.append(seq)
+            hashes.append(got)
+        step, kept, last = after, seq, entry
+        if progress is not None and kept % PROGRESS_EVERY == 0:
+            progress(kept)
+    if not every and last is not None:
+        got = state_hash(step.state)
+        distance = hash_distance(last.state_hash, got)
+        if distance > NEAR:
+            return stop(kept, f"the state after move {kept} differs from the one recorded")
+        if distance:
+            damaged.append(kept)
+    return Verified(step, kept, None, 0, tuple(hashes), tuple(damaged))
