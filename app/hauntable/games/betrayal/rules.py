@@ -16,7 +16,6 @@ from hauntable.games.betrayal.cards import aids
 from hauntable.games.betrayal.cards.holding import card_actions, resolve_card_action
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
-from hauntable.games.betrayal.damage import apply_split
 from hauntable.games.betrayal.discovery import FLOOR_NAMES, lay_turned
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.monsters import resolve_monster
@@ -278,7 +277,7 @@ def _resolve_split(w: World, prompt, ctx, inp) -> None:
         raise IllegalAction(
             "Damage must go to a trait that can still drop (house rule damage_at_lowest).", "B4.3"
         )
-    apply_split(w, ctx["seat"], ctx["kind"], amounts)
+    _continue(w, ctx, amounts=amounts)
 
 
 def _resolve_rotation(w: World, prompt, ctx, inp) -> None:
