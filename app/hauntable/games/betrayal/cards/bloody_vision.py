@@ -21,7 +21,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
     room = w.s.explorers[seat].room
     near = {room, *adjacent(w.s, w.content, room)}
     keys = [str(e.seat) for e in w.s.explorers if e.alive and e.seat != seat and e.room in near]
-    keys += [k for k, m in sorted(monsters(w.s).items()) if m.get("room") in near]
+    keys += [k for k, m in sorted(monsters(w.s).items()) if m.room in near]
     keys = [k for k in keys if trait_of(w, k, "might") is not None]
     if not keys:
         w.say(f"{card}: nobody is near enough to attack", "card.nothing", card=card)

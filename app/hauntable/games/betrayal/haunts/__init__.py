@@ -2,8 +2,8 @@
 
 Each is a :class:`Scenario` registered under its haunt number. The rules are our own scenarios written for
 the table in our own words, not the books' text: a group that wants the printed haunt sets the house rule
-``haunt_mode = "book"``. A scenario keeps its counters in ``state.haunt["vars"]`` (plain data) and never
-stores anything on itself, so the game stays a pure function of its inputs.
+``haunt_mode = "book"``. A scenario keeps its counters in ``state.haunt.vars`` (plain data; records.Haunt) and
+never stores anything on itself, so the game stays a pure function of its inputs.
 
 A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` and may override any hook:
 
@@ -86,7 +86,7 @@ def scripted(cls: type[Scenario]) -> type[Scenario]:
 
 
 def hvars(w: World) -> dict[str, Any]:
-    return w.s.haunt["vars"]
+    return w.haunt.vars
 
 
 def players(w: World) -> int:
@@ -109,11 +109,6 @@ def roll(
     if task:
         w.s.turn.tried.append("task")
     w.then(("haunt_task_roll", dict(seat=seat, action=action, trait=trait, target=target, option=option)))
-
-
-def items(w: World) -> dict[str, str]:
-    """Haunt tokens lying in the house: name -> room (a carried one: 'seat:N')."""
-    return w.s.haunt["items"]
 
 
 def distances(w: World, start: str) -> dict[str, int]:
@@ -145,12 +140,12 @@ def pick_rooms(w: World, count: int, avoid: tuple[str, ...] = ()) -> list[str]:
 def heroes_here(w: World, room: str) -> list[int]:
     from hauntable.games.betrayal.monsters import in_house
 
-    traitor = w.s.haunt.get("traitor")
+    traitor = w.haunt.traitor
     return [e.seat for e in w.s.explorers if in_house(e) and e.room == room and e.seat != traitor]
 
 
 def is_hero(w: World, seat: int) -> bool:
-    return seat != w.s.haunt.get("traitor")
+    return seat != w.haunt.traitor
 
 
 # the scenario modules register themselves on import
