@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.combat import start_fight
 from hauntable.games.betrayal.house import adjacent
-from hauntable.games.betrayal.predicates import monsters, name_of, trait_of
+from hauntable.games.betrayal.predicates import monsters, name_of, start_fight, trait_of
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
