@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("play", "export", "replay", "bot", "ui", "selftest", "enroll")
+COMMANDS = ("play", "export", "replay", "bot", "ui", "selftest", "enroll", "admin_pin", "backup")
 
 
 def build_parser() -> argparse.ArgumentParser:
