@@ -31,7 +31,9 @@ if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" -ne 0 ]; then
 fi
 
 run systemctl disable --now hauntable.service || true
-run rm -f /etc/systemd/system/hauntable.service /etc/systemd/journald.conf.d/hauntable.conf
+run systemctl stop hauntable-failed.service || true
+run rm -f /etc/systemd/system/hauntable.service /etc/systemd/system/hauntable-failed.service \
+    /etc/systemd/journald.conf.d/hauntable.conf
 run rm -f /etc/udev/rules.d/99-hauntable-usb.rules
 run udevadm control --reload || true
 run systemctl daemon-reload
