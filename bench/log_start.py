@@ -89,7 +89,8 @@ def main() -> None:
     args = parser.parse_args()
     seed, length = longest_seed()
     print(f"longest bot game among seeds 1..{SEEDS}: seed {seed}, {length} inputs (the unfinished one)")
-    print(f"{'log inputs':>10}  {'start CPU':>10}  {'start wall':>10}  {'resume last':>12}  {'resume every':>12}")
+    heads = ("start CPU", "start wall", "resume last", "resume every")
+    print(f"{'log inputs':>10}  " + "  ".join(f"{h:>12}" for h in heads))
     with tempfile.TemporaryDirectory() as tmp:
         for size in (int(s) for s in args.sizes.split(",")):
             path = Path(tmp) / f"log-{size}.sqlite3"
@@ -98,8 +99,8 @@ def main() -> None:
             r_last = timed(args.repeat, lambda p=path, g=game_id: resume(p, g, "last"))
             r_every = timed(max(1, args.repeat // 2), lambda p=path, g=game_id: resume(p, g, "every"))
             print(
-                f"{size:>10}  {s_cpu * 1e3:>7.1f} ms  {s_wall * 1e3:>7.1f} ms  "
-                f"{r_last[0] * 1e3:>9.1f} ms  {r_every[0] * 1e3:>9.1f} ms   (CPU; resume of {length - 1} inputs)"
+                f"{size:>10}  {s_cpu * 1e3:>9.1f} ms  {s_wall * 1e3:>9.1f} ms  "
+                f"{r_last[0] * 1e3:>9.1f} ms  {r_every[0] * 1e3:>9.1f} ms  (CPU; {length - 1} inputs resumed)"
             )
 
 
