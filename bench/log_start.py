@@ -31,10 +31,10 @@ def config(seed: int) -> GameConfig:
     return GameConfig.quick("zoe", "ox", "vivian", seed=seed)
 
 
-def longest_seed() -> tuple[int, int]:
+def longest_seed(seeds: int = SEEDS) -> tuple[int, int]:
     """The bot seed whose game runs longest (pure engine, no log), and its length."""
     best = (0, 0)
-    for seed in range(1, SEEDS + 1):
+    for seed in range(1, seeds + 1):
         step = GAME.new_game(config(seed))
         while not step.over and step.state.seq < 20_000:
             step = GAME.apply(step.state, seq_seeded_choice(GAME, step, seed))
@@ -86,9 +86,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seeds", type=int, default=SEEDS, help="look for the longest game among 1..N")
     args = parser.parse_args()
-    seed, length = longest_seed()
-    print(f"longest bot game among seeds 1..{SEEDS}: seed {seed}, {length} inputs (the unfinished one)")
+    seed, length = longest_seed(args.seeds)
+    print(f"longest bot game among seeds 1..{args.seeds}: seed {seed}, {length} inputs (the unfinished one)")
     heads = ("start CPU", "start wall", "resume last", "resume every")
     print(f"{'log inputs':>10}  " + "  ".join(f"{h:>12}" for h in heads))
     with tempfile.TemporaryDirectory() as tmp:
