@@ -267,3 +267,31 @@ def test_the_bot_on_a_full_disk_exits_with_a_message_not_a_traceback(tmp_path):
     printed = [line.split("\t") for line in done.stdout.splitlines()]
     outcome = start_table(tmp_path / "table.sqlite3", len(printed))
     assert outcome.whole and outcome.verified.step.state.seq == int(printed[-1][0])
+
+
+@pytest.mark.parametrize("how", ["face", "json"])
+def test_a_damaged_move_is_identified_by_its_recorded_hash_and_the_game_kept_whole(snapshots, tmp_path, how):
+    path, hashes = fresh(snapshots["db"], tmp_path)
+    with GameLog(path) as log:
+        rolls = [e for e in log.inputs(1) if e.kind == "roll" and 100 < e.seq < 280]
+    target = rolls[len(rolls) // 2]
+    text = canonical_json(target.payload).encode()
+    faces = target.payload["faces"]
+    if how == "face":  # a die face flipped: still JSON, a different roll
+        bad = text.replace(f'"faces":[{faces[0]}'.encode(), f'"faces":[{(faces[0] + 1) % 3}'.encode())
+    else:  # a byte of the JSON itself: no longer readable
+        bad = text.replace(b'"faces"', b'"fa\x01es"')
+    assert bad != text and len(bad) == len(text)
+    data = path.read_bytes()  # opening the log above checkpointed it: every row is in the main file
+    assert text in data
+    path.write_bytes(data.replace(text, bad))
+    outcome = start_table(path, len(hashes))
+    assert outcome.whole, outcome
+    if not outcome.verified.repaired:  # a face that changed nothing: the replay reached the same state
+        assert how == "face" and outcome.verified.step.state.seq == len(hashes)
+        return
+    assert outcome.verified.repaired[0][0] == target.seq
+    log = outcome.opened.log
+    new = log.latest_unfinished()
+    assert new.id != 1 and log.game(1).status == "abandoned"
+    assert Session.resume(log, new.id, check="every").state_hash == hashes[-1]  # the new game is sound

@@ -323,10 +323,12 @@ class GameLog:
         if status != PLAYING:
             self.checkpoint()  # a finished game is whole in the main file, for a plain copy of it
 
-    def fork(self, game_id: int, hashes: list[str]) -> int:
+    def fork(self, game_id: int, hashes: list[str], repaired: dict[int, Input] | None = None) -> int:
         """Continue a damaged game as a new one: the same config and its first ``len(hashes)`` inputs
-        (with these verified hashes), the old game marked abandoned with its rows untouched. Returns
-        the new game's id. One transaction: either both happen or neither."""
+        (with these verified hashes, and ``repaired[seq]`` in place of a damaged row), the old game
+        marked abandoned with its rows untouched. Returns the new game's id. One transaction: either both
+        happen or neither."""
+        repaired = repaired or {}
         with self._transaction():
             self._require_game(game_id)
             game, config = self._db.execute(
@@ -343,6 +345,8 @@ class GameLog:
                 (game_id, len(hashes)),
             ).fetchall()
             for (seq, at, source, kind, payload), digest in zip(rows, hashes, strict=True):
+                if seq in repaired:
+                    kind, payload = repaired[seq].kind, canonical_json(repaired[seq].to_json())
                 self._db.execute(
                     "INSERT INTO inputs (game_id, seq, at, source, kind, payload_json, state_hash) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
