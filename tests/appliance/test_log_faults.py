@@ -269,26 +269,36 @@ def test_the_bot_on_a_full_disk_exits_with_a_message_not_a_traceback(tmp_path):
     assert outcome.whole and outcome.verified.step.state.seq == int(printed[-1][0])
 
 
-@pytest.mark.parametrize("how", ["face", "json"])
+def damage_row(path: Path, seq: int, payload: str) -> None:
+    """Write ``payload`` into move ``seq``'s row as a bad card would (the append-only trigger bypassed)."""
+    db = sqlite3.connect(path)
+    db.execute("DROP TRIGGER inputs_append_only_update")
+    db.execute("UPDATE inputs SET payload_json = ? WHERE game_id = 1 AND seq = ?", (payload, seq))
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("how", ["move unreadable", "move changed", "face changed"])
 def test_a_damaged_move_is_identified_by_its_recorded_hash_and_the_game_kept_whole(snapshots, tmp_path, how):
     path, hashes = fresh(snapshots["db"], tmp_path)
     with GameLog(path) as log:
-        rolls = [e for e in log.inputs(1) if e.kind == "roll" and 100 < e.seq < 280]
-    target = rolls[len(rolls) // 2]
-    text = canonical_json(target.payload).encode()
-    faces = target.payload["faces"]
-    if how == "face":  # a die face flipped: still JSON, a different roll
-        bad = text.replace(f'"faces":[{faces[0]}'.encode(), f'"faces":[{(faces[0] + 1) % 3}'.encode())
-    else:  # a byte of the JSON itself: no longer readable
-        bad = text.replace(b'"faces"', b'"fa\x01es"')
-    assert bad != text and len(bad) == len(text)
-    data = path.read_bytes()  # opening the log above checkpointed it: every row is in the main file
-    assert text in data
-    path.write_bytes(data.replace(text, bad))
+        rows = log.inputs(1)
+    kind = "roll" if how == "face changed" else "move"
+    target = [e for e in rows if e.kind == kind and 100 < e.seq < 280][5]
+    text = canonical_json(target.payload)
+    if how == "move unreadable":
+        bad = text.replace('"to"', '"t\x01"')
+    elif how == "move changed":
+        bad = text.replace(f'"to":"{target.payload["to"]}"', '"to":"Q"')
+    else:
+        faces = target.payload["faces"]
+        bad = text.replace(f'"faces":[{faces[0]}', f'"faces":[{(faces[0] + 1) % 3}')
+    assert bad != text
+    damage_row(path, target.seq, bad)
     outcome = start_table(path, len(hashes))
     assert outcome.whole, outcome
     if not outcome.verified.repaired:  # a face that changed nothing: the replay reached the same state
-        assert how == "face" and outcome.verified.step.state.seq == len(hashes)
+        assert how == "face changed" and outcome.verified.step.state.seq == len(hashes)
         return
     assert outcome.verified.repaired[0][0] == target.seq
     log = outcome.opened.log

@@ -344,7 +344,14 @@ class GameLog:
                 "ORDER BY seq",
                 (game_id, len(hashes)),
             ).fetchall()
-            for (seq, at, source, kind, payload), digest in zip(rows, hashes, strict=True):
+            first: dict[int, tuple] = {}
+            for row in rows:
+                first.setdefault(row[0], row)  # a damaged file may hold a seq twice: the first as replayed
+            if sorted(first) != list(range(1, len(hashes) + 1)):
+                raise LogError(f"game {game_id}: its moves 1..{len(hashes)} cannot be read back to copy them")
+            for (seq, at, source, kind, payload), digest in zip(
+                (first[n] for n in sorted(first)), hashes, strict=True
+            ):
                 if seq in repaired:
                     kind, payload = repaired[seq].kind, canonical_json(repaired[seq].to_json())
                 self._db.execute(
