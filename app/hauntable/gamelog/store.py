@@ -165,6 +165,11 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
+def _undecodable(exc: sqlite3.Error) -> bool:
+    """Python's sqlite3 could not turn a stored text into str (its UTF-8 is damaged)."""
+    return "Could not decode" in str(exc)
+
+
 def _json_object(text: Any) -> tuple[dict[str, Any] | None, str | None]:
     try:
         value = json.loads(text)
@@ -195,8 +200,8 @@ class GameLog:
         self.path = os.fspath(path)
         self.durable = durable
         # autocommit mode: every write below opens its own explicit transaction
+        # text as str (fast); a read that meets damaged UTF-8 retries with a lenient decoder (_text)
         self._db = sqlite3.connect(self.path, isolation_level=None, timeout=timeout, uri=uri)
-        self._db.text_factory = _text
         try:
             self._setup()
         except BaseException:
@@ -229,7 +234,6 @@ class GameLog:
         log = cls.__new__(cls)
         log.path, log.durable = ":memory:", False
         log._db = sqlite3.connect(":memory:", isolation_level=None)
-        log._db.text_factory = _text
         if source is not None:
             source.backup(log._db)
         log._setup()
@@ -373,14 +377,25 @@ class GameLog:
         """The logged inputs of a game with ``seq > after``, read one by one (resume streams them)."""
         self._require_game(game_id)
         with self._reading():
-            cur = self._db.execute(
-                "SELECT game_id, seq, at, source, kind, payload_json, state_hash FROM inputs "
-                "WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after),
-            )
-            for g, s, at, src, k, p, h in cur:
-                payload, problem = _json_object(p)
-                yield LoggedInput(g, s, str(at), str(src), str(k), payload, str(h), problem)
+            try:
+                while True:
+                    try:
+                        cur = self._db.execute(
+                            "SELECT game_id, seq, at, source, kind, payload_json, state_hash FROM inputs "
+                            "WHERE game_id = ? AND seq > ? ORDER BY seq",
+                            (game_id, after),
+                        )
+                        for g, s, at, src, k, p, h in cur:
+                            payload, problem = _json_object(p)
+                            yield LoggedInput(g, s, str(at), str(src), str(k), payload, str(h), problem)
+                            after = s
+                        return
+                    except sqlite3.OperationalError as exc:
+                        if not _undecodable(exc) or self._db.text_factory is _text:
+                            raise
+                        self._db.text_factory = _text  # a damaged byte broke the UTF-8: read on, leniently
+            finally:
+                self._db.text_factory = str
 
     def scan(self, game_id: int) -> int:
         """Read every input row of a game without decoding it (a cheap check that its pages are sound);
@@ -442,13 +457,22 @@ class GameLog:
         return row[0] or 0
 
     def _games(self, where: str, params: tuple[Any, ...]) -> list[GameRecord]:
+        query = (
+            "SELECT g.id, g.game, g.created, g.config, g.status, "
+            "(SELECT MAX(seq) FROM inputs i WHERE i.game_id = g.id) "
+            f"FROM games g {where} ORDER BY g.id"
+        )
         with self._reading():
-            rows = self._db.execute(
-                "SELECT g.id, g.game, g.created, g.config, g.status, "
-                "(SELECT MAX(seq) FROM inputs i WHERE i.game_id = g.id) "
-                f"FROM games g {where} ORDER BY g.id",
-                params,
-            ).fetchall()
+            try:
+                rows = self._db.execute(query, params).fetchall()
+            except sqlite3.OperationalError as exc:
+                if not _undecodable(exc):
+                    raise
+                self._db.text_factory = _text
+                try:
+                    rows = self._db.execute(query, params).fetchall()
+                finally:
+                    self._db.text_factory = str
         records = []
         for i, g, c, cfg, s, n in rows:
             config, problem = _json_object(cfg)
