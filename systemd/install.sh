@@ -5,6 +5,8 @@
 #
 #   sudo systemd/install.sh            # install or update, enable and start the service
 #   systemd/install.sh --dry-run       # print every step, change nothing (any user)
+#   sudo systemd/install.sh --companion          # also the MQTT companion (docs/fleet.md)
+#   sudo systemd/install.sh --companion --broker # and the event's broker (Mosquitto) on this table
 #
 # What it does: installs system packages, enables SPI with no kernel chip selects (dtoverlay=spi0-0cs:
 # the readers' selects are ours), boots to the console (the kiosk owns the screen; a Desktop image's
@@ -15,7 +17,16 @@
 set -euo pipefail
 
 DRY_RUN=0
-[ "${1:-}" = "--dry-run" ] && DRY_RUN=1
+COMPANION=0
+BROKER=0
+for arg in "$@"; do
+    case "$arg" in
+        --dry-run) DRY_RUN=1 ;;
+        --companion) COMPANION=1 ;;
+        --broker) BROKER=1 ;;
+        *) echo "install.sh: unknown option $arg (--dry-run, --companion, --broker)" >&2; exit 2 ;;
+    esac
+done
 SRC="$(cd "$(dirname "$0")/.." && pwd)"
 PREFIX=/opt/hauntable
 DATA=/var/lib/hauntable
@@ -51,6 +62,7 @@ if ! python3 -c 'import sys; sys.exit(sys.version_info >= (3, 13))'; then
     APT_PACKAGES+=("${LGPIO_BUILD[@]}")
 fi
 run apt-get update -qq
+[ "$BROKER" = 1 ] && APT_PACKAGES+=(mosquitto mosquitto-clients)
 run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PACKAGES[@]}"
 
 say "SPI for the RFID readers, without kernel chip selects"
@@ -111,7 +123,9 @@ run install -d -m 0755 "$PREFIX"
 run rsync -a --delete --exclude .venv --exclude .git --exclude data "$SRC/" "$PREFIX/src/"
 [ -x "$PREFIX/venv/bin/python" ] || run python3 -m venv "$PREFIX/venv"
 run "$PREFIX/venv/bin/pip" install -q --upgrade pip
-run "$PREFIX/venv/bin/pip" install -q "$PREFIX/src[pi]"
+EXTRAS=pi,camera
+[ "$COMPANION" = 1 ] && EXTRAS=pi,camera,fleet
+run "$PREFIX/venv/bin/pip" install -q "$PREFIX/src[$EXTRAS]"
 
 say "systemd units"
 run install -m 0644 "$SRC/systemd/hauntable.service" /etc/systemd/system/hauntable.service
@@ -119,12 +133,47 @@ run install -m 0644 "$SRC/systemd/hauntable-failed.service" /etc/systemd/system/
 run install -d -m 0755 /etc/systemd/journald.conf.d
 run install -m 0644 "$SRC/systemd/journald-hauntable.conf" /etc/systemd/journald.conf.d/hauntable.conf
 run install -m 0644 "$SRC/systemd/99-hauntable-usb.rules" /etc/udev/rules.d/99-hauntable-usb.rules
+# dice towers: named by serial number (edit the rules file, docs/dice-tower.md); camera towers' service
+[ -e /etc/udev/rules.d/99-hauntable-dice.rules ] \
+    || run install -m 0644 "$SRC/systemd/99-hauntable-dice.rules" /etc/udev/rules.d/99-hauntable-dice.rules
+run install -m 0644 "$SRC/systemd/hauntable-dice-camera@.service" /etc/systemd/system/hauntable-dice-camera@.service
 run udevadm control --reload
 run systemctl disable --now getty@tty1.service
 run systemctl daemon-reload
 run systemctl restart systemd-journald
 run systemctl enable hauntable.service
 run systemctl restart hauntable.service
+
+if [ "$COMPANION" = 1 ]; then
+    say "the companion (user hauntable-fleet, reads the log, publishes to MQTT)"
+    id hauntable-fleet >/dev/null 2>&1 ||
+        run useradd --system --no-create-home --shell /usr/sbin/nologin --user-group hauntable-fleet
+    run usermod --append --groups "$USER_NAME" hauntable-fleet
+    run install -d -m 0755 /etc/hauntable
+    if [ ! -e /etc/hauntable/fleet.env ]; then
+        run install -m 0640 -g hauntable-fleet "$SRC/systemd/fleet.env" /etc/hauntable/fleet.env
+        echo "   edit /etc/hauntable/fleet.env: the table's name, the broker, its login"
+    fi
+    run install -m 0644 "$SRC/systemd/hauntable-companion.service" /etc/systemd/system/
+    run systemctl daemon-reload
+    run systemctl enable hauntable-companion.service
+    run systemctl restart hauntable-companion.service
+fi
+if [ "$BROKER" = 1 ]; then
+    say "the event's broker on this table (Mosquitto, hauntable-broker.service)"
+    run systemctl disable --now mosquitto.service
+    run install -d -m 0755 /etc/hauntable
+    run install -m 0644 "$SRC/systemd/mosquitto-hauntable.conf" /etc/hauntable/mosquitto.conf
+    run install -m 0644 "$SRC/systemd/mosquitto-hauntable.acl" /etc/hauntable/mosquitto.acl
+    if [ ! -e /etc/hauntable/mosquitto.passwd ]; then
+        run install -m 0640 -g mosquitto /dev/null /etc/hauntable/mosquitto.passwd
+        echo "   add logins: sudo mosquitto_passwd /etc/hauntable/mosquitto.passwd operator (and one per table)"
+    fi
+    run install -m 0644 "$SRC/systemd/hauntable-broker.service" /etc/systemd/system/
+    run systemctl daemon-reload
+    run systemctl enable hauntable-broker.service
+    run systemctl restart hauntable-broker.service
+fi
 
 say "done: 'systemctl status hauntable' and 'journalctl -u hauntable -f' show how it runs"
 if [ "$REBOOT" = 1 ]; then

@@ -31,15 +31,18 @@ if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" -ne 0 ]; then
 fi
 
 run systemctl disable --now hauntable.service || true
+run systemctl disable --now hauntable-companion.service hauntable-broker.service || true
 run systemctl stop hauntable-failed.service || true
 run rm -f /etc/systemd/system/hauntable.service /etc/systemd/system/hauntable-failed.service \
     /etc/systemd/journald.conf.d/hauntable.conf
+run rm -f /etc/systemd/system/hauntable-companion.service /etc/systemd/system/hauntable-broker.service
 run rm -f /etc/udev/rules.d/99-hauntable-usb.rules
 run udevadm control --reload || true
 run systemctl daemon-reload
 run systemctl enable --now getty@tty1.service
 run rm -rf /opt/hauntable
 if [ "$PURGE" = 1 ]; then
-    run rm -rf /var/lib/hauntable
+    run rm -rf /var/lib/hauntable /var/lib/hauntable-broker /etc/hauntable
     run userdel hauntable || true
+    run userdel hauntable-fleet || true
 fi

@@ -14,10 +14,10 @@ from enginekit import do_with, refused_with
 from hauntable.engine.game import Step
 from hauntable.engine.rejections import Rejection
 from hauntable.games.geisterstunde import GAME, GameConfig
-from hauntable.games.geisterstunde.basics import _Out
+from hauntable.games.geisterstunde.basics import Out
 from hauntable.games.geisterstunde.content import load_content
-from hauntable.games.geisterstunde.plan import _start_round
-from hauntable.games.geisterstunde.runners import _turn_prompt
+from hauntable.games.geisterstunde.plan import start_round
+from hauntable.games.geisterstunde.runners import turn_prompt
 
 CONTENT = load_content()
 
@@ -50,9 +50,9 @@ def arrange(step: Step, at=None, hands=None, pile=None, ghost_at=None) -> Step:
     if ghost_at is not None:
         s.rooms[s.ghost] = ghost_at
     if s.phase == "plan":
-        _start_round(s, CONTENT, _Out())
+        start_round(s, CONTENT, Out())
     elif s.phase == "run":
-        s.awaiting = _turn_prompt(s, CONTENT)
+        s.awaiting = turn_prompt(s, CONTENT)
     else:
         raise ValueError(f"arrange only a plan or turn prompt, not {s.phase}")
     return step

@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("games",),
     ("gamelog", "table", "session"),
-    ("ui", "textui", "commands", "kiosk"),
+    ("ui", "textui", "commands", "kiosk", "fleet"),
     ("cli",),
 )
 

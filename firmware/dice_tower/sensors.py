@@ -65,3 +65,7 @@ class Tray:
         total = self._breaks
         entered, self._seen = total - self._seen, total
         return entered, [self.read_well(n) for n in range(self.wells)]
+
+    def blocked(self):
+        """True while something blocks the beam (a die passing, or one stuck in the chute)."""
+        return self.beam.value() == 0

@@ -1,10 +1,15 @@
-"""When a throw is over: count dice in at the chute, wait until every well reads steady, then read faces.
+"""When a throw is over: wait until every well reads steady, then read the faces. The chute's beam only
+says a throw has begun; it never decides how many dice there are.
 
-Dice bounce; a reading taken while a die rocks is wrong. :class:`Settler` is fed the break-beam count
-and the raw well readings on every loop pass and answers with a roll only once the readings have held
-still for SETTLE_MS and as many wells hold a die as dice came down the chute. Otherwise it reports a
-fault (jam, overflow, stale) rather than guessing. Pure: times are integers from an injected clock
-(milliseconds), and ``diff`` is ``time.ticks_diff`` on the Pico so the wrap of ``ticks_ms`` is handled.
+Dice bounce; a reading taken while a die rocks is wrong. :class:`Settler` is fed the break-beam count,
+whether the beam is blocked now, and the raw well readings on every loop pass. A throw begins when a die
+breaks the beam or when an idle tray's wells change (dice dropped in together may break the beam once
+for five dice: that is no reason to wait). Once the readings have held still for SETTLE_MS it answers
+with the faces of every occupied well, however many breaks were counted. Faults are reported once each
+(a die on its edge, more dice than wells, dice from before a reset); ``jam`` only when the beam stays
+blocked for JAM_MS (a die stuck in the chute), once, until it clears. Pure: times are integers from an
+injected clock (milliseconds), and ``diff`` is ``time.ticks_diff`` on the Pico so the wrap of
+``ticks_ms`` is handled.
 """
 
 from classifier import EMPTY, Fault
@@ -20,56 +25,62 @@ def _sub(a, b):
 
 
 class Settler:
-    """Turns (now, dice counted in, readings) into ``("roll", faces)``, ``("fault", Fault)`` or None."""
+    """Turns (now, dice counted in, readings, beam blocked) into ``("roll", faces)``, ``("fault", Fault)``
+    or None."""
 
     SETTLE_MS = 250  # readings must hold within JITTER for this long
     JITTER = 800  # counts of the 16-bit ADC a still die's reading may wander
-    JAM_MS = 3000  # counted dice not all in wells by then: a jam in the chute
-    MAX_FAULT_REPEAT_MS = 5000  # a standing fault is reported again this often, not on every pass
+    JAM_MS = 3000  # the beam blocked this long without a break: a die stuck in the chute
+    EMPTY_MS = 1500  # a beam break and no die in any well by then: a hand or a shadow, not a throw
 
     def __init__(self, classifier, diff=_sub):
         self.classifier = classifier
         self.diff = diff
         self.state = IDLE
-        self.expected = 0
+        self.expected = 0  # beam breaks counted in this throw (a hint only)
         self._started = 0
         self._last = None
         self._still_since = 0
-        self._fault_at = None
+        self._blocked_since = None
+        self._jam_told = False
+        self._told = None  # the (code, well) last reported in this throw: never reported twice
         self._first = True
 
-    def feed(self, now, entered, readings):
+    def feed(self, now, entered, readings, blocked=False):
         """One loop pass. ``entered``: dice that broke the beam since the last pass."""
+        jam = self._jam(now, blocked)
+        if jam is not None:
+            return jam
         occupied = self._occupied(readings)
+        moving = self._moving(now, readings)
         if isinstance(occupied, Fault) and self.state != ROLLING:
             occupied = None  # a rocking or odd reading only matters while a throw is being read
         if self._first:
             self._first = False
             if occupied and entered == 0:
                 self.state = STALE
-                return self._fault(now, Fault("stale", None, f"dice={occupied}"))
-        if entered:
-            if self.state in (IDLE, SHOWN, STALE):
-                self.state, self.expected, self._started = ROLLING, 0, now
-                self._last, self._fault_at = None, None
-            self.expected += entered
-            if self.expected > self.classifier.wells:
-                self.state = IDLE
-                return self._fault(now, Fault("overflow", None, f"dice={self.expected}"), force=True)
+                return self._fault(Fault("stale", None, "dice=" + str(occupied)))
         if self.state in (SHOWN, STALE):
             if occupied == 0:
                 self.state = IDLE
-            return None
+            elif not entered:
+                return None
+        if entered or (self.state == IDLE and moving and occupied):
+            if self.state != ROLLING:
+                self.state, self.expected, self._started, self._told = ROLLING, 0, now, None
+            self.expected += entered
+            if self.expected > self.classifier.wells:
+                return self._fault(Fault("overflow", None, "dice=" + str(self.expected)))
         if self.state != ROLLING:
             return None
-        if self._moving(now, readings):
-            return self._jam_check(now, occupied)
-        if self.diff(now, self._still_since) < self.SETTLE_MS:
-            return self._jam_check(now, occupied)
+        if moving or self.diff(now, self._still_since) < self.SETTLE_MS:
+            return None
         if isinstance(occupied, Fault):
-            return self._jam_check(now, occupied)
-        if occupied != self.expected:
-            return self._jam_check(now, occupied)
+            return self._fault(occupied)
+        if occupied == 0:
+            if self.diff(now, self._started) >= self.EMPTY_MS:
+                self.state = IDLE  # nothing landed: no roll, and nothing to complain about
+            return None
         faces = []
         for well, reading in enumerate(readings):
             face = self.classifier.classify(well, reading)
@@ -77,6 +88,17 @@ class Settler:
                 faces.append(face)
         self.state = SHOWN
         return ("roll", tuple(faces))
+
+    def _jam(self, now, blocked):
+        if not blocked:
+            self._blocked_since, self._jam_told = None, False
+            return None
+        if self._blocked_since is None:
+            self._blocked_since = now
+        if self._jam_told or self.diff(now, self._blocked_since) < self.JAM_MS:
+            return None
+        self._jam_told = True
+        return ("fault", Fault("jam", None, "ms=" + str(self.diff(now, self._blocked_since))))
 
     def _occupied(self, readings):
         count = 0
@@ -95,16 +117,9 @@ class Settler:
             return True
         return False
 
-    def _jam_check(self, now, occupied):
-        if self.diff(now, self._started) < self.JAM_MS:
+    def _fault(self, fault):
+        told = (fault.code, fault.well)
+        if told == self._told:
             return None
-        if isinstance(occupied, Fault):
-            return self._fault(now, occupied)
-        return self._fault(now, Fault("jam", None, f"dice={self.expected},seen={occupied}"))
-
-    def _fault(self, now, fault, force=False):
-        recent = self._fault_at is not None and self.diff(now, self._fault_at) < self.MAX_FAULT_REPEAT_MS
-        if recent and not force:
-            return None
-        self._fault_at = now
+        self._told = told
         return ("fault", fault)

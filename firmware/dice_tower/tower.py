@@ -102,7 +102,8 @@ class Tower:
                 self._on_line(line)
         entered, readings = self.tray.read()
         self.readings = readings
-        result = self.settler.feed(now, entered, readings)
+        blocked = self.tray.blocked() if hasattr(self.tray, "blocked") else False
+        result = self.settler.feed(now, entered, readings, blocked)
         if result is not None:
             if result[0] == "roll":
                 self._new_roll(result[1])

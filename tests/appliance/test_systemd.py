@@ -80,7 +80,7 @@ def test_install_enables_spi_creates_the_user_and_enables_the_unit():
     assert "hauntable.service /etc/systemd/system/hauntable.service" in out
     assert "would run: systemctl enable hauntable.service" in out
     assert "useradd --system" in out or "usermod --append" in out
-    assert "pip install -q /opt/hauntable/src\\[pi\\]" in out
+    assert "pip install -q /opt/hauntable/src\\[pi\\,camera\\]" in out  # the camera tower too
     assert "blanking" in out  # the kiosk screen stays on: raspi-config, or the hint to do it by hand
     assert "/etc/udev/rules.d/99-hauntable-usb.rules" in out  # USB sticks mount where log export looks
 

@@ -85,7 +85,7 @@ def test_C6_a_gain_above_the_top_is_noted_and_lost_first():
 def test_C6_damage_takes_the_excess_first():
     step = holding("Madman", traits={0: {"might": 7}})
     assert step.state.explorers[0].excess == {"might": 2}
-    from hauntable.games.betrayal.rooms import apply_split
+    from hauntable.games.betrayal.damage import apply_split
 
     w = World(step.state, CONTENT)
     apply_split(w, 0, "physical", {"might": 1})

@@ -80,6 +80,7 @@ def rig(tmp_path):
     rig.calibrate("dice")
     rig.camera.show(empty_scene())
     rig.run(300)
+    assert rig.port.take(protocol.ROLL) == []  # the calibration throw is no roll
     rig.port.take()
     return rig
 
@@ -188,3 +189,34 @@ def test_dice_lying_there_at_boot_are_stale_until_cleared(rig, tmp_path):
         tower.step(now)
     assert [e.args[0] for e in port.take(protocol.ERROR)] == ["stale"]
     assert port.take(protocol.ROLL) == []
+
+
+def test_an_operator_calibrating_at_once_after_boot_gets_no_roll_of_the_calibration_dice(tmp_path):
+    camera = HandCamera()
+    tray = CameraTray(camera, tmp_path)
+    port = Port()
+    tower = Tower(port, tray, tray, MemoryStore(), "0badcafe", "1", "t", now=0, settler=tray)
+    rig = Rig(camera, tray, port, tower)
+    rig.run(40)  # before the boot look has settled
+    rig.calibrate("empty")
+    camera.show(calibration_scene(np.random.default_rng(2), BUILD))
+    rig.run(40)
+    rig.calibrate("dice")
+    rig.run(600)
+    assert rig.port.take(protocol.ROLL) == []
+
+
+def test_an_auto_tower_reports_the_kind_it_read_and_refuses_a_mixed_throw(rig):
+    rig.tray.wanted = "auto"
+    rig.throw(d(4, 200, 200, kind="d6"), d(6, 400, 300, kind="d6"))
+    rig.run(400)
+    frames = rig.port.take(protocol.ROLL)
+    assert [(f.args[0], f.args[2]) for f in frames][:1] == [("d6", "4,6")]
+    rig.port.inbox = protocol.ack(frames[0].seq, frames[0].boot, "taken")
+    rig.run(40)
+    rig.throw()
+    rig.run(400)
+    rig.throw(d(4, 200, 200, kind="d6"), d(1, 400, 300))
+    rig.run(400)
+    assert rig.rolls() == []
+    assert [e.args[0] for e in rig.port.take(protocol.ERROR)] == ["kind"]

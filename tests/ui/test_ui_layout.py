@@ -50,7 +50,7 @@ def test_the_bench_layout_chosen_holds_after_a_restart(make_app, tmp_path):
     h.close()  # the table is switched off
 
     h = make_app(data_dir=data)
-    assert h.app.settings.layout == str(LAYOUTS / "bench.toml")
+    assert h.app.controller.settings.layout == str(LAYOUTS / "bench.toml")
     text = open_layout_page(h)
     assert "In use now: bench (bench.toml), pi backend, board table7, 4 readers" in text
     assert "Ground floor: the reader under each cell, north at the top (3 readers)" in text
@@ -88,9 +88,9 @@ def test_a_broken_layout_in_the_data_folder_is_listed_with_its_error_and_cannot_
     assert saved["layout"] == "data:shed.toml"
     h.close()
     h = make_app(data_dir=str(tmp_path / "data"))
-    assert h.app.settings.layout == str(good)
+    assert h.app.controller.settings.layout == str(good)
     good.unlink()  # the chosen file removed: the next start falls back to the default layout
     h.close()
     h = make_app(data_dir=str(tmp_path / "data"))
-    assert h.app.settings.layout is None
+    assert h.app.controller.settings.layout is None
     assert "In use now: reference" in open_layout_page(h)

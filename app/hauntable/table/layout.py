@@ -95,9 +95,13 @@ class ReaderSpec:
 
 @dataclasses.dataclass(frozen=True)
 class TowerSpec:
+    """A dice tower: by ``port`` (a path), or by ``usb`` id plus its ``serial`` number (table/dice_link/
+    identity.py: two Picos share the USB id, never the serial)."""
+
     id: str
     port: str | None = None
     usb: str | None = None
+    serial: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -214,7 +218,7 @@ class _Validator:
         "bus": {"id", "device", "select", "hz", "address_pins", "strobe_pin", "reset_pin"},
         "grid": {"floor", "bus", "first_address", "width", "height", "origin"},
         "reader": {"id", "bus", "address", "cs_pin", "cell", "slot"},
-        "tower": {"id", "port", "usb"},
+        "tower": {"id", "port", "usb", "serial"},
         "button": {"name", "pin"},
         "led": {"name", "pin"},
     }
@@ -458,7 +462,14 @@ class _Validator:
                 raise self.fail(
                     self.lines.key("tower", i, "usb"), f"tower {tower_id!r}: usb is 'vid:pid' in hex"
                 )
-            out.append(TowerSpec(tower_id, entry.get("port"), usb))
+            serial = entry.get("serial")
+            if serial is not None and (usb is None or not isinstance(serial, str) or not serial.isalnum()):
+                raise self.fail(
+                    self.lines.key("tower", i, "serial"),
+                    f"tower {tower_id!r}: serial is the board's USB serial number (letters and digits), "
+                    "given with usb",
+                )
+            out.append(TowerSpec(tower_id, entry.get("port"), usb, serial))
         return tuple(out)
 
     def pin_specs(self, data: Mapping[str, Any], section: str) -> tuple[PinSpec, ...]:

@@ -170,6 +170,10 @@ class Scanner:
     def expected(self) -> tuple[str, ...]:
         return tuple(self._expected)
 
+    def failed(self) -> list[str]:
+        """The readers now counted as failed (``fail_after`` bad reads in a row), for the health report."""
+        return [rid for rid, state in self._state.items() if state.failed]
+
     def present(self, reader_id: str) -> frozenset[str]:
         """The debounced tags on a reader."""
         return frozenset(self._state[reader_id].stable)

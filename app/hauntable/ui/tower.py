@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
+from hauntable.table.dice_link.identity import TowerAmbiguous, find_port
 from hauntable.table.dice_link.link import LinkState, TowerFault
 from hauntable.table.dice_link.tower import DiceTower
 from hauntable.table.layout import Layout
@@ -30,22 +31,18 @@ def configured_port(layout: Layout | None, backend: str, env: Mapping[str, str])
     """The serial port of the table's dice tower, or None for virtual dice.
 
     ``$HAUNTABLE_TOWER`` wins. Otherwise the layout's first ``[[tower]]``: its ``port``, or on the pi
-    backend the port whose USB id is its ``usb``. On the mock backend a layout's tower is mocked, so no
-    real port is opened unless one is named explicitly.
+    backend the board whose USB id is its ``usb`` and whose serial number is its ``serial``. On the mock
+    backend a layout's tower is mocked, so no real port is opened unless one is named explicitly.
     """
     if env.get(TOWER_ENV):
         return env[TOWER_ENV]
     if layout is None or not layout.towers or backend == "mock":
         return None
-    spec = layout.towers[0]
-    if spec.port:
-        return spec.port
-    from serial.tools import list_ports
-
-    for info in list_ports.comports():
-        if info.vid is not None and f"{info.vid:04x}:{info.pid:04x}" == (spec.usb or "").lower():
-            return info.device
-    return None
+    try:
+        return find_port(layout.towers[0])
+    except TowerAmbiguous as exc:  # two Picos and no serial in the layout: virtual dice, said out loud
+        log.error("%s", exc)
+        return None
 
 
 class AppTower:

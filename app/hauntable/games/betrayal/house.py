@@ -81,7 +81,14 @@ def through(state: State, content: Content, room: str, direction: str) -> str | 
 
 def adjacent(state: State, content: Content, room: str) -> list[str]:
     """Rooms through this room's doors that meet doors, in door order."""
-    return [o for d in DOOR_ORDER if (o := through(state, content, room, d)) is not None]
+    doors = doors_of(content.rooms[room], state.house[room].rotation)
+    out = []
+    for d in DOOR_ORDER:
+        if d in doors:
+            _, other, meets = door_leads(state, content, room, d)
+            if meets:
+                out.append(other)
+    return out
 
 
 _STAIR_LINKS: dict[int, dict[str, tuple[str, ...]]] = {}

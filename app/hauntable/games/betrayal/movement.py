@@ -31,8 +31,7 @@ def movement_left(w: World) -> int:
             return 0
         if lights_out(w, seat):
             speed = min(speed, 1)
-    hook = w.rules.move_hook
-    if w.s.phase == "haunt" and hook is not None:
+    if w.s.phase == "haunt" and (hook := w.rules.move_hook) is not None:
         cap = hook(w, seat)[1]
         if cap is not None:
             speed = min(speed, cap)
@@ -42,8 +41,7 @@ def movement_left(w: World) -> int:
 def leave_cost(w: World) -> int:
     """H5.1: after the haunt each opponent in the room costs one more space to leave it (stunned monsters
     do not count); 1 before the haunt."""
-    hook = w.rules.move_hook
-    if w.s.phase != "haunt" or hook is None:
+    if w.s.phase != "haunt" or (hook := w.rules.move_hook) is None:
         return 1
     return 1 + hook(w, w.s.turn.seat)[0]
 

@@ -5,26 +5,21 @@ rooms.toml; the functions here hold the behaviour.
 
 from __future__ import annotations
 
-from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.cards.music_box import music_check
-from hauntable.games.betrayal.content import FLOORS
-from hauntable.games.betrayal.discovery import FLOOR_NAMES, closing_rotations, draw_fitting_tile, lay_turned
+from hauntable.games.betrayal.discovery import draw_fitting_tile, lay_turned
 from hauntable.games.betrayal.house import BELOW_COLLAPSED, HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.predicates import medallion, trait_roll, traitor_ignores
 from hauntable.games.betrayal.prompts import (
     AwaitTile,
-    ChooseOption,
     ChooseTarget,
-    SplitDamage,
 )
 from hauntable.games.betrayal.sides import is_traitor
-from hauntable.games.betrayal.state import Placed
-from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
+from hauntable.games.betrayal.table_tiles import closing_rotations
+from hauntable.games.betrayal.world import World, task
 
 VAULT_EMPTY = "Vault Empty"
 ELEVATOR = "Mystic Elevator"
-ELEVATOR_FLOORS = {4: FLOORS, 3: ("upper",), 2: ("ground",), 1: ("basement",), 0: ("basement",)}
 
 
 # --- moving in and out ---------------------------------------------------------------------------------
@@ -294,180 +289,6 @@ def below_existing(w: World, seat: int, floor: str, x: int, y: int) -> None:
     room = w.s.cells[(floor, x, y)]
     w.own("tokens")[BELOW_COLLAPSED] = room
     w.then(("land", dict(seat=seat, room=room)))
-
-
-# --- the Mystic Elevator (B6.4) ---------------------------------------------------------------------------
-
-
-@task("ride")
-def ride(w: World, seat: int) -> None:
-    w.s.turn.elevator_moved = True
-    if is_traitor(w.s, seat):  # H3.3: the traitor chooses where the elevator goes, no roll, no fall
-        w.say(
-            f"{w.who(seat)} is the traitor and sends the {ELEVATOR} where they like",
-            "traitor.elevator",
-            who=w.who(seat),
-        )
-        w.then(("elevator_choose", dict(seat=seat)))
-        return
-    w.ask(
-        RollDice(seat, f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}", 2, "elevator"),
-        on="elevator_result",
-        seat=seat,
-    )
-
-
-def elevator_targets(w: World, floors: tuple[str, ...]) -> list[Target]:
-    """Free doorways the elevator can join on ``floors`` without closing that floor (ru: B6.4)."""
-    view = HouseView(w.s, w.content)
-    out = []
-    for floor in floors:
-        for cell in sorted(set(view.doorways_without(floor, ELEVATOR))):
-            if view.placements(ELEVATOR, cell, None, True, ignore=ELEVATOR):
-                out.append(Target(*cell))
-    return out
-
-
-@task("elevator_choose")
-def elevator_choose(w: World, seat: int) -> None:
-    elevator_result(w, seat, 4, said=True)
-
-
-@task("elevator_result")
-def elevator_result(w: World, seat: int, total: int, said: bool = False) -> None:
-    floors = ELEVATOR_FLOORS[min(total, 4)]
-    here = w.s.house[ELEVATOR]
-    targets = elevator_targets(w, floors)
-    label = "any floor" if len(floors) > 1 else f"the {FLOOR_NAMES[floors[0]]}"
-    if not said:
-        w.say(
-            f"The {ELEVATOR} rolls {total}: {label}",
-            "elevator.roll",
-            total=total,
-            floor="any" if len(floors) > 1 else floors[0],
-        )
-    if total == 0:
-        inside = sorted(HouseView(w.s, w.content).explorers_in(ELEVATOR))
-        if w.s.config.house_rules.elevator_zero_damage == "each":
-            w.then(*[("damage_roll", dict(seats=[s], dice=1, kind="physical")) for s in inside])
-        else:
-            w.then(("damage_roll", dict(seats=inside, dice=1, kind="physical")))
-    stay = Target(here.floor, here.x, here.y)
-    if here.floor in floors:
-        targets = [stay, *(t for t in targets if t != stay)]
-    if not targets or targets == [stay]:
-        w.say(f"No free doorway there: the {ELEVATOR} stays where it is", "elevator.stays")
-        return
-    w.ask(
-        ChooseTarget(
-            seat, f"{w.who(seat)}: choose the doorway the {ELEVATOR} moves to", "elevator", tuple(targets)
-        ),
-        on="elevator_move",
-        seat=seat,
-    )
-
-
-@task("elevator_move")
-def elevator_move(w: World, seat: int, floor: str, x: int, y: int) -> None:
-    here = w.s.house[ELEVATOR]
-    if (floor, x, y) == (here.floor, here.x, here.y):
-        w.say(f"The {ELEVATOR} stays where it is", "elevator.stays")
-        return
-    view = HouseView(w.s, w.content)
-    rotation = view.placements(ELEVATOR, (floor, x, y), None, True, ignore=ELEVATOR)[0][0]
-    w.place(ELEVATOR, Placed(floor, x, y, rotation))
-    w.say(f"The {ELEVATOR} moves to {floor} {x},{y}", "elevator.moved", floor=floor, x=x, y=y)
-
-
-# --- damage (B4.3) -----------------------------------------------------------------------------------------
-
-
-@task("damage_roll")
-def damage_roll(w: World, seats: list[int], dice: int, kind: str) -> None:
-    w.ask(
-        RollDice(seats[0], f"{w.who(seats[0])}: roll {dice} die for {kind} damage", dice, f"{kind} damage"),
-        on="damage_result",
-        seats=seats,
-        kind=kind,
-    )
-
-
-@task("damage_result")
-def damage_result(w: World, seats: list[int], kind: str, total: int) -> None:
-    w.then(*[("damage", dict(seat=s, kind=kind, amount=total)) for s in seats])
-
-
-@task("damage")
-def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = False) -> None:
-    """Ask how to split ``amount`` damage between the two traits of ``kind``; one way only: just do it."""
-    e = w.s.explorers[seat]
-    if not e.alive:  # K9: the dead take no more damage
-        return
-    if kind == "physical" and amount > 0 and "Armor" in e.items:  # the Armor takes 1 off each time
-        amount -= 1
-        w.say(f"{e.name}'s Armor takes 1 point of the damage", "card.armor", who=e.name)
-    if amount <= 0:
-        w.say(f"{w.who(seat)} takes no {kind} damage", "damage.none", who=w.who(seat))
-        return
-    if kind == "mental" and "Skull" in e.omens and not skull_asked:
-        w.ask(
-            ChooseOption(
-                seat,
-                f"{e.name}: take the {amount} mental damage as physical (Skull)?",
-                "Skull",
-                ("mental", "physical"),
-                code="skull",
-                params=(("n", amount),),
-            ),
-            on="skull_choice",
-            seat=seat,
-            amount=amount,
-        )
-        return
-    traits = DAMAGE_TRAITS[kind]
-    limits = damage_limits(w, seat, traits, amount)
-    prompt = SplitDamage(
-        seat,
-        f"{w.who(seat)}: take {amount} {kind} damage - split it between "
-        f"{traits[0].capitalize()} and {traits[1].capitalize()}",
-        kind,
-        amount,
-        traits,
-        limits,
-    )
-    choices = prompt.choices()
-    if len(choices) == 1:
-        apply_split(w, seat, kind, choices[0].amounts())
-    else:
-        w.ask(prompt, seat=seat, kind=kind)  # answered by the split resolver (rules.py), no task
-
-
-@task("skull_choice")
-def skull_choice(w: World, seat: int, amount: int, option: str) -> None:
-    w.then(("damage", dict(seat=seat, kind=option, amount=amount, skull_asked=True)))
-
-
-def damage_limits(w: World, seat: int, traits: tuple[str, str], amount: int) -> tuple[int, int]:
-    """Most steps each trait may take. House rule damage_at_lowest: 'allowed' lets damage go to a trait
-    already at its lowest step; 'must_drop' sends it to traits that can still drop while one can."""
-    if w.s.config.house_rules.damage_at_lowest == "allowed" or w.s.phase == "haunt":
-        return (amount, amount)  # after the haunt every step counts: the next one is the skull (K9)
-    room = [w.explorer(seat).traits[t] for t in traits]
-    extra = max(0, amount - sum(room))
-    return (min(amount, room[0] + extra), min(amount, room[1] + extra))
-
-
-def apply_split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None:
-    total = sum(amounts.values())
-    parts = ", ".join(f"{n} {t.capitalize()}" for t, n in amounts.items())
-    w.say(
-        f"{w.who(seat)} takes {total} {kind} damage ({parts})",
-        f"damage.{kind}",
-        who=w.who(seat),
-        amount=total,
-    )
-    for trait, steps in amounts.items():
-        w.change_trait(seat, trait, -steps)
 
 
 # --- end of turn (B6.8, B6.9) ------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
-"""The Betrayal reducer: set-up, the explorer's turn, movement and its checks, answering prompts, the end
-of a turn and the haunt roll. Rule ids (B1.1, ...) refer to docs/rules.md.
+"""The Betrayal reducer, at the top of the rules: set-up, ``apply`` (answer the awaited prompt, then run the
+queued tasks of the rule set until one asks a prompt), the turn prompt and what it offers. Movement checks
+are in movement.py, the end of a turn and the haunt roll in turns.py. Rule ids (B1.1, ...) refer to
+docs/rules.md.
 """
 
 from __future__ import annotations
@@ -8,17 +10,12 @@ from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
 from hauntable.engine.rng import Rng
+from hauntable.games.betrayal.card_draw import DECK_NAMES, cards_in_play
 from hauntable.games.betrayal.cards import aids
 from hauntable.games.betrayal.cards.holding import card_actions, resolve_card_action
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
-from hauntable.games.betrayal.discovery import (
-    DECK_NAMES,
-    FLOOR_NAMES,
-    cards_in_play,
-    check_table_tile,
-    lay_turned,
-)
+from hauntable.games.betrayal.discovery import FLOOR_NAMES, lay_turned
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.monsters import resolve_monster
 from hauntable.games.betrayal.movement import (
@@ -32,9 +29,9 @@ from hauntable.games.betrayal.movement import (
 )
 from hauntable.games.betrayal.predicates import medallion, traitor_ignores
 from hauntable.games.betrayal.prompts import ChooseAction, HandOff, MonsterTurn
-from hauntable.games.betrayal.rooms import apply_split
 from hauntable.games.betrayal.ruleset import RULES  # noqa: F401  (binds the rule set to World)
 from hauntable.games.betrayal.state import Explorer, Placed, State, Turn, copier
+from hauntable.games.betrayal.table_tiles import check_table_tile
 from hauntable.games.betrayal.turns import first_seat
 from hauntable.games.betrayal.world import World
 
@@ -279,7 +276,7 @@ def _resolve_split(w: World, prompt, ctx, inp) -> None:
         raise IllegalAction(
             "Damage must go to a trait that can still drop (house rule damage_at_lowest).", "B4.3"
         )
-    apply_split(w, ctx["seat"], ctx["kind"], amounts)
+    _continue(w, ctx, amounts=amounts)
 
 
 def _resolve_rotation(w: World, prompt, ctx, inp) -> None:

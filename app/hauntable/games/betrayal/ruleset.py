@@ -12,7 +12,18 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from hauntable.games.betrayal import combat, death, discovery, haunt, monsters, rooms, turns
+from hauntable.games.betrayal import (
+    card_draw,
+    combat,
+    damage,
+    death,
+    discovery,
+    elevator,
+    haunt,
+    monsters,
+    rooms,
+    turns,
+)
 from hauntable.games.betrayal.cards import (
     aids,
     bloody_vision,
@@ -78,7 +89,10 @@ MODULES: tuple[ModuleType, ...] = (
     crystal_ball,
     drawn_closer,
     discovery,
+    card_draw,
     rooms,
+    elevator,
+    damage,
     combat,
     death,
     turns,

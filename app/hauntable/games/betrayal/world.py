@@ -3,7 +3,8 @@ task queue that carries multi-step rules (roll, then split damage, then continue
 
 A rule that needs an answer asks a prompt and names the task that takes the answer; everything after it
 is already queued in ``state.pending``. Tasks are (name, params) pairs of plain data, so the state stays
-serialisable and a replay rebuilds the same queue.
+serialisable and a replay rebuilds the same queue; ``World.rules`` (the rule set of ruleset.py) maps the
+names to code.
 """
 
 from __future__ import annotations

@@ -14,101 +14,89 @@ from hauntable.games.geisterstunde.prompts import RevealCard
 from hauntable.games.geisterstunde.state import State
 
 P = TypeVar("P", bound=Prompt)
-
-
-_END = End()
-_SKIP = Skip()
+END = End()
+SKIP = Skip()
 HAND = 4  # keys dealt at the start, and the most a hand may keep at the end of a turn (G1.3, G4.4)
+KEYS: dict[str, Key] = {}
 
 
-_KEYS: dict[str, Key] = {}
-
-
-def _key(colour: str) -> Key:
-    found = _KEYS.get(colour)
+def key_of(colour: str) -> Key:
+    found = KEYS.get(colour)
     if found is None:
-        found = _KEYS[colour] = Key(colour)
+        found = KEYS[colour] = Key(colour)
     return found
 
 
-_CONTENT: list[Content] = []
+CONTENT_LOADED: list[Content] = []
 
 
 # Prompts are immutable values and the same ones recur all game long (Ben's turn in room 12 with two
 # colours playable...), so the hottest ones are built once; bounded, as a table plays one game at a time.
-_PROMPTS: dict[tuple, Prompt] = {}
+PROMPTS: dict[tuple, Prompt] = {}
+PROMPTS_MAX = 20_000
+SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
+REVEALS: dict[tuple[str, int, int], tuple[RevealCard, ...]] = {}  # (ghost, seat, cards) -> one per card
 
 
-_PROMPTS_MAX = 20_000
-
-
-_SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
-
-
-_REVEALS: dict[tuple[str, int, int], tuple[RevealCard, ...]] = {}  # (ghost, seat, cards) -> one per card
-
-
-def _remember(key: tuple, prompt: P) -> P:
-    if len(_PROMPTS) >= _PROMPTS_MAX:
-        _PROMPTS.clear()
-        _SAID.clear()
-        _REVEALS.clear()
-    _PROMPTS[key] = prompt
+def remember(key: tuple, prompt: P) -> P:
+    if len(PROMPTS) >= PROMPTS_MAX:
+        PROMPTS.clear()
+        SAID.clear()
+        REVEALS.clear()
+    PROMPTS[key] = prompt
     return prompt
 
 
-def _content() -> Content:
-    if not _CONTENT:
-        _CONTENT.append(load_content())
-    return _CONTENT[0]
+def packaged_content() -> Content:
+    if not CONTENT_LOADED:
+        CONTENT_LOADED.append(load_content())
+    return CONTENT_LOADED[0]
 
 
 # The outcomes of one apply: a plain list (building a list subclass for every input cost more than the
-# sentences said into it), filled by ``_say`` or with ready-made outcomes.
-_Out = list[Outcome]
+# sentences said into it), filled by ``say`` or with ready-made outcomes.
+Out = list[Outcome]
 
 
-def _say(out: _Out, text: str, code: str, **params: object) -> None:
+def say(out: Out, text: str, code: str, **params: object) -> None:
     """Say an English sentence with a code and params for translation."""
     out.append(Outcome(text, code, tuple(params.items()) if params else ()))
 
 
-def _said(key: tuple, template: str, code: str, *params: tuple[str, object]) -> Outcome:
+def said_once(key: tuple, template: str, code: str, *params: tuple[str, object]) -> Outcome:
     """A recurring outcome, built once: ``template`` is filled from ``params`` (outcomes are immutable, and
     ``key`` names everything the sentence says), so a repeat costs one look-up and no formatting."""
-    found = _SAID.get(key)
+    found = SAID.get(key)
     if found is None:
-        found = _SAID[key] = Outcome(template.format_map(dict(params)), code, params)
+        found = SAID[key] = Outcome(template.format_map(dict(params)), code, params)
     return found
 
 
-_ROUND_END = Outcome("The ghost takes its cards back; a new round begins (G5.5)", "round.end")
+ROUND_END = Outcome("The ghost takes its cards back; a new round begins (G5.5)", "round.end")
 
 
-def _name(s: State, seat: int) -> str:
+def player_name(s: State, seat: int) -> str:
     return s.config.players[seat]
 
 
-def _refill_pile(s: State, out: _Out) -> None:
+def refill_pile(s: State, out: Out) -> None:
     """G4.5: an empty virtual pile is rebuilt from the shuffled discards."""
     if not s.pile and s.discards:
         rng = Rng(s.rng, raw=True)
         s.pile = rng.shuffled(s.discards)
         s.rng = rng.state
         s.discards = []
-        _say(
-            out, "The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle"
-        )
+        say(out, "The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle")
 
 
-def _draw_top(s: State) -> str:
+def draw_top(s: State) -> str:
     """Take the top card off the virtual pile (a new list: states share their lists, see State.clone)."""
     top = s.pile[-1]
     s.pile = s.pile[:-1]
     return top
 
 
-def _pop_pile(s: State, out: _Out) -> str:
+def pop_pile(s: State, out: Out) -> str:
     """The top card of the virtual pile, rebuilding an empty pile first (G4.5)."""
-    _refill_pile(s, out)
-    return _draw_top(s)
+    refill_pile(s, out)
+    return draw_top(s)

@@ -3,30 +3,30 @@
 from __future__ import annotations
 
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
-from hauntable.games.geisterstunde.basics import _PROMPTS, _name, _Out, _remember, _said
+from hauntable.games.geisterstunde.basics import PROMPTS, Out, player_name, remember, said_once
 from hauntable.games.geisterstunde.content import Content
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.games.geisterstunde.prompts import LayPlan
-from hauntable.games.geisterstunde.runners import _start_turn
+from hauntable.games.geisterstunde.runners import start_turn
 from hauntable.games.geisterstunde.state import State
 
 
-def _plans(s: State, c: Content, room: str) -> tuple[tuple[str, ...], ...]:
+def plans_from(s: State, c: Content, room: str) -> tuple[tuple[str, ...], ...]:
     if s.config.house_rules.impossible_plan == "stop":
         return c.all_plans
     return c.plans[room]
 
 
-def _start_round(s: State, c: Content, out: _Out) -> None:
+def start_round(s: State, c: Content, out: Out) -> None:
     s.phase, s.plan, s.revealed, s.turn = "plan", (), 0, s.ghost
     room = s.rooms[s.ghost]
-    plans = _plans(s, c, room)
+    plans = plans_from(s, c, room)
     # id(plans): the cached prompt holds ``plans``, so that id cannot name another tuple while it is cached
     key = (s.config.players[s.ghost], s.ghost, "plan", room, id(plans))
-    found = _PROMPTS.get(key)
+    found = PROMPTS.get(key)
     if found is None:
-        text = f"{_name(s, s.ghost)} (the ghost): lay 1 to 4 crest cards face down"
-        found = _remember(key, LayPlan(s.ghost, text, room, plans))
+        text = f"{player_name(s, s.ghost)} (the ghost): lay 1 to 4 crest cards face down"
+        found = remember(key, LayPlan(s.ghost, text, room, plans))
     s.awaiting = found
 
 
@@ -55,11 +55,11 @@ def check_plan(s: State, c: Content, inp: Plan) -> None:
         room = nxt
 
 
-def _resolve_plan(s: State, c: Content, out: _Out, inp: Plan) -> None:
+def resolve_plan(s: State, c: Content, out: Out, inp: Plan) -> None:
     s.plan = inp.crests
     n = len(inp.crests)
     out.append(
-        _said(
+        said_once(
             ("plan", n),
             "The ghost lays {cards} cards face down (G2.4)"
             if n > 1
@@ -69,4 +69,4 @@ def _resolve_plan(s: State, c: Content, out: _Out, inp: Plan) -> None:
         )
     )
     s.phase = "run"
-    _start_turn(s, c, out, s.runners()[0])
+    start_turn(s, c, out, s.runners()[0])

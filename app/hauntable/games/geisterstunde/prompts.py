@@ -28,7 +28,7 @@ def _discard(card: str) -> Discard:
     return found
 
 
-def _catch(seat: int) -> Catch:
+def catch_runner(seat: int) -> Catch:
     found = _CATCHES.get(seat)
     if found is None:
         found = _CATCHES[seat] = Catch(seat)
@@ -139,4 +139,4 @@ class ChooseVictim(Prompt):
     seats: tuple[int, ...] = ()
 
     def choices(self) -> tuple[Input, ...]:
-        return tuple(map(_catch, self.seats))
+        return tuple(map(catch_runner, self.seats))

@@ -16,35 +16,35 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
 from hauntable.games.geisterstunde.basics import (
-    _CONTENT,
+    CONTENT_LOADED,
     HAND,
-    _content,
-    _draw_top,
-    _name,
-    _Out,
-    _pop_pile,
-    _said,
-    _say,
+    Out,
+    draw_top,
+    packaged_content,
+    player_name,
+    pop_pile,
+    said_once,
+    say,
 )
 from hauntable.games.geisterstunde.content import Content
-from hauntable.games.geisterstunde.ghost import _catch, _on_reveal
+from hauntable.games.geisterstunde.ghost import catch_runner, on_reveal
 from hauntable.games.geisterstunde.inputs import Catch, Discard, Draw, Key, Plan
-from hauntable.games.geisterstunde.plan import _resolve_plan, check_plan
+from hauntable.games.geisterstunde.plan import check_plan, resolve_plan
 from hauntable.games.geisterstunde.prompts import (
     AwaitDraw,
     ChooseVictim,
 )
-from hauntable.games.geisterstunde.runners import _end_turn, _find_key, _finish_move, _resolve_key, _take
+from hauntable.games.geisterstunde.runners import end_turn, find_key, finish_move, resolve_key, take_card
 from hauntable.games.geisterstunde.setup import (
-    _deal_next,
-    _deal_prompt,
-    _must_swap,
-    _swap_hand,
+    deal_next,
+    deal_prompt,
+    must_swap,
     new_game,
+    swap_hand,
 )
 from hauntable.games.geisterstunde.state import State
 
-_new_step = tuple.__new__
+new_step = tuple.__new__
 
 
 # --- set-up (G1) --------------------------------------------------------------------------------------------
@@ -70,86 +70,88 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     kind = inp.kind
     if kind not in prompt.accepts:
         raise NotAwaited(f"No {kind} expected now; waiting for: {prompt.text}.", "E2")
-    out: _Out = []
-    s = _HANDLERS[kind](state, content or (_CONTENT[0] if _CONTENT else _content()), out, prompt, inp)
+    out: Out = []
+    s = _HANDLERS[kind](
+        state, content or (CONTENT_LOADED[0] if CONTENT_LOADED else packaged_content()), out, prompt, inp
+    )
     s.seq += 1
-    return _new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__
+    return new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__
 
 
-def _on_key(state: State, c: Content, out: _Out, prompt: Prompt, inp: Key) -> State:
-    card = _find_key(state, c, inp)
+def _on_key(state: State, c: Content, out: Out, prompt: Prompt, inp: Key) -> State:
+    card = find_key(state, c, inp)
     s = state.clone()
-    _resolve_key(s, c, out, card)
+    resolve_key(s, c, out, card)
     return s
 
 
-def _on_end(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
+def _on_end(state: State, c: Content, out: Out, prompt: Prompt, inp: Input) -> State:
     if not state.keys_played:
         raise IllegalAction("Play at least one key before ending the move, or skip the turn.", "G4.1")
     s = state.clone()
-    _finish_move(s, c, out)
+    finish_move(s, c, out)
     return s
 
 
-def _on_skip(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
+def _on_skip(state: State, c: Content, out: Out, prompt: Prompt, inp: Input) -> State:
     if state.keys_played:
         raise IllegalAction("Only a runner who plays no key may skip and take a card.", "G4.1")
     s = state.clone()
     if s.config.cards == "table":
         s.awaiting = AwaitDraw(
-            s.turn, f"{_name(s, s.turn)}: take the top card and read it on the key slot", "skip"
+            s.turn, f"{player_name(s, s.turn)}: take the top card and read it on the key slot", "skip"
         )
     else:
-        _take(s, out, s.turn, _pop_pile(s, out), "skip")
-        _end_turn(s, c, out)
+        take_card(s, out, s.turn, pop_pile(s, out), "skip")
+        end_turn(s, c, out)
     return s
 
 
-def _on_plan(state: State, c: Content, out: _Out, prompt: Prompt, inp: Plan) -> State:
+def _on_plan(state: State, c: Content, out: Out, prompt: Prompt, inp: Plan) -> State:
     check_plan(state, c, inp)
     s = state.clone()
-    _resolve_plan(s, c, out, inp)
+    resolve_plan(s, c, out, inp)
     return s
 
 
-def _on_catch(state: State, c: Content, out: _Out, prompt: Prompt, inp: Catch) -> State:
+def _on_catch(state: State, c: Content, out: Out, prompt: Prompt, inp: Catch) -> State:
     assert isinstance(prompt, ChooseVictim)
     if inp.seat not in prompt.seats:
-        names = ", ".join(f"{seat} ({_name(state, seat)})" for seat in prompt.seats)
+        names = ", ".join(f"{seat} ({player_name(state, seat)})" for seat in prompt.seats)
         raise IllegalAction(f"The ghost can only catch a figure in its room: {names}.", "G5.3")
     s = state.clone()
-    _catch(s, c, out, inp.seat)
+    catch_runner(s, c, out, inp.seat)
     return s
 
 
-def _on_discard(state: State, c: Content, out: _Out, prompt: Prompt, inp: Discard) -> State:
+def _on_discard(state: State, c: Content, out: Out, prompt: Prompt, inp: Discard) -> State:
     if inp.card not in state.hands[state.turn]:
-        raise IllegalAction(f"{_name(state, state.turn)} does not hold {inp.card}.", "G4.4")
+        raise IllegalAction(f"{player_name(state, state.turn)} does not hold {inp.card}.", "G4.4")
     s = state.clone()
     hand = list(s.hands[s.turn])
     hand.remove(inp.card)
     s.hands[s.turn] = tuple(hand)
     s.discards = [*s.discards, inp.card]
-    who = _name(s, s.turn)
-    out.append(_said(("discard", who), "{who} discards a key (G4.4)", "runner.discard", ("who", who)))
-    _end_turn(s, c, out)
+    who = player_name(s, s.turn)
+    out.append(said_once(("discard", who), "{who} discards a key (G4.4)", "runner.discard", ("who", who)))
+    end_turn(s, c, out)
     return s
 
 
-def _on_draw(state: State, c: Content, out: _Out, prompt: Prompt, inp: Input) -> State:
+def _on_draw(state: State, c: Content, out: Out, prompt: Prompt, inp: Input) -> State:
     assert isinstance(prompt, AwaitDraw)
     return _resolve_draw(state, c, out, prompt, inp)
 
 
-def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: Input) -> State:
+def _resolve_draw(state: State, c: Content, out: Out, prompt: AwaitDraw, inp: Input) -> State:
     """A card taken from the pile: read on the key slot (table) or offered by name (virtual, ask)."""
     seat = state.turn
     if not isinstance(inp, Draw):  # pass
         if not prompt.optional:
             raise IllegalAction("This card must be taken: read it on the key slot.", "G4.1")
         s = state.clone()
-        _say(out, f"{_name(s, seat)} leaves the top card", "runner.pass", who=_name(s, seat))
-        _end_turn(s, c, out)
+        say(out, f"{player_name(s, seat)} leaves the top card", "runner.pass", who=player_name(s, seat))
+        end_turn(s, c, out)
         return s
     colour, _, crest = inp.card.partition("-")
     if colour not in c.colours or crest not in c.crests:
@@ -165,33 +167,33 @@ def _resolve_draw(state: State, c: Content, out: _Out, prompt: AwaitDraw, inp: I
         )
     s = state.clone()
     if s.config.cards == "virtual":
-        _draw_top(s)
+        draw_top(s)
     if prompt.purpose == "deal":
         s.hands[seat] = (*s.hands[seat], inp.card)
         s.dealt += 1
         if s.dealt < HAND:
-            s.awaiting = _deal_prompt(s)
-        elif _must_swap(s, s.hands[seat]):
-            _swap_hand(s, out, seat)
+            s.awaiting = deal_prompt(s)
+        elif must_swap(s, s.hands[seat]):
+            swap_hand(s, out, seat)
             s.dealt = 0
-            s.awaiting = _deal_prompt(s)
+            s.awaiting = deal_prompt(s)
         else:
             order = s.runners()
             i = order.index(seat)
-            _say(out, f"{_name(s, seat)} has four keys", "deal.done", who=_name(s, seat))
-            _deal_next(s, c, out, order[i + 1] if i + 1 < len(order) else None)
+            say(out, f"{player_name(s, seat)} has four keys", "deal.done", who=player_name(s, seat))
+            deal_next(s, c, out, order[i + 1] if i + 1 < len(order) else None)
         return s
-    _take(s, out, seat, inp.card, prompt.purpose)
-    _end_turn(s, c, out)
+    take_card(s, out, seat, inp.card, prompt.purpose)
+    end_turn(s, c, out)
     return s
 
 
-_HANDLERS: dict[str, Callable[[State, Content, _Out, Prompt, Any], State]] = {
+_HANDLERS: dict[str, Callable[[State, Content, Out, Prompt, Any], State]] = {
     "key": _on_key,
     "end": _on_end,
     "skip": _on_skip,
     "plan": _on_plan,
-    "reveal": _on_reveal,
+    "reveal": on_reveal,
     "catch": _on_catch,
     "discard": _on_discard,
     "draw": _on_draw,

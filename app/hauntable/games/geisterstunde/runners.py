@@ -6,20 +6,20 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.games.geisterstunde.basics import (
-    _END,
-    _PROMPTS,
-    _REVEALS,
-    _SAID,
-    _SKIP,
+    END,
     HAND,
-    _draw_top,
-    _key,
-    _name,
-    _Out,
-    _refill_pile,
-    _remember,
-    _said,
-    _say,
+    PROMPTS,
+    REVEALS,
+    SAID,
+    SKIP,
+    Out,
+    draw_top,
+    key_of,
+    player_name,
+    refill_pile,
+    remember,
+    said_once,
+    say,
 )
 from hauntable.games.geisterstunde.content import EXIT, Content
 from hauntable.games.geisterstunde.inputs import Key
@@ -27,12 +27,12 @@ from hauntable.games.geisterstunde.prompts import AwaitDraw, DiscardKey, RevealC
 from hauntable.games.geisterstunde.state import State
 
 
-def _start_turn(s: State, c: Content, out: _Out, seat: int) -> None:
+def start_turn(s: State, c: Content, out: Out, seat: int) -> None:
     s.turn, s.keys_played = seat, 0
-    s.awaiting = _turn_prompt(s, c)
+    s.awaiting = turn_prompt(s, c)
 
 
-def _playable(s: State, c: Content, seat: int) -> tuple[str, ...]:
+def playable_keys(s: State, c: Content, seat: int) -> tuple[str, ...]:
     """The colours ``seat`` holds a key of and its room has a door of, in colour order (G3.2).
 
     map and filter over C methods: no comprehension frames on a path run for most inputs."""
@@ -40,26 +40,26 @@ def _playable(s: State, c: Content, seat: int) -> tuple[str, ...]:
     return tuple(filter(held.__contains__, c.door_colours[s.rooms[seat]]))
 
 
-def _turn_prompt(s: State, c: Content, playable: tuple[str, ...] | None = None) -> RunnerTurn:
+def turn_prompt(s: State, c: Content, playable: tuple[str, ...] | None = None) -> RunnerTurn:
     seat = s.turn
     room = s.rooms[seat]
     if playable is None:
-        playable = _playable(s, c, seat)
+        playable = playable_keys(s, c, seat)
     key = (s.config.players[seat], seat, room, s.keys_played, playable)
-    found = _PROMPTS.get(key)
+    found = PROMPTS.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
-    options: list[Input] = [_key(col) for col in playable]
+    options: list[Input] = [key_of(col) for col in playable]
     if s.keys_played:
-        options.append(_END)
-        text = f"{_name(s, seat)}: play another key, or end the move in {c.label(room)}"
+        options.append(END)
+        text = f"{player_name(s, seat)}: play another key, or end the move in {c.label(room)}"
     else:
-        options.append(_SKIP)
-        text = f"{_name(s, seat)}: play keys to walk through doors, or skip and take a card"
-    return _remember(key, RunnerTurn(seat, text, room, s.keys_played, tuple(options)))
+        options.append(SKIP)
+        text = f"{player_name(s, seat)}: play keys to walk through doors, or skip and take a card"
+    return remember(key, RunnerTurn(seat, text, room, s.keys_played, tuple(options)))
 
 
-def _find_key(s: State, c: Content, inp: Key) -> str:
+def find_key(s: State, c: Content, inp: Key) -> str:
     """The card a ``key`` input plays. Raises UnreadableInput or IllegalAction (G3.2, G3.3)."""
     seat, hand = s.turn, s.hands[s.turn]
     colour, _, crest = inp.card.partition("-")
@@ -69,7 +69,7 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
         )
     if crest:
         if inp.card not in hand:
-            raise IllegalAction(f"{_name(s, seat)} does not hold the key card {inp.card}.", "G3.3")
+            raise IllegalAction(f"{player_name(s, seat)} does not hold the key card {inp.card}.", "G3.3")
         card = inp.card
     else:
         prefix = colour + "-"
@@ -77,7 +77,7 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
             if card.startswith(prefix):
                 break
         else:
-            raise IllegalAction(f"{_name(s, seat)} holds no {colour} key.", "G3.3")
+            raise IllegalAction(f"{player_name(s, seat)} holds no {colour} key.", "G3.3")
     room = c.rooms[s.rooms[seat]]
     if colour not in room.doors:
         have = ", ".join(room.doors)
@@ -85,7 +85,7 @@ def _find_key(s: State, c: Content, inp: Key) -> str:
     return card
 
 
-def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
+def resolve_key(s: State, c: Content, out: Out, card: str) -> None:
     seat = s.turn
     colour = c.colour_of[card]
     hand = list(s.hands[seat])
@@ -97,7 +97,7 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
     who = s.config.players[seat]
     if to == EXIT:
         s.phase, s.winner, s.awaiting = "over", seat, None
-        _say(
+        say(
             out,
             f"{who} unlocks the {colour} exit of {c.label(here)}, escapes the castle and wins (G7)",
             "game.won",
@@ -107,60 +107,64 @@ def _resolve_key(s: State, c: Content, out: _Out, card: str) -> None:
         return
     s.rooms[seat] = to
     s.keys_played += 1
-    said = _SAID.get((who, colour, to))
+    said = SAID.get((who, colour, to))
     if said is None:
-        said = _SAID[who, colour, to] = Outcome(
+        said = SAID[who, colour, to] = Outcome(
             f"{who} opens the {colour} door into {c.label(to)}",
             "runner.key",
             (("who", who), ("colour", colour), ("room", to)),
         )
     out.append(said)
-    playable = _playable(s, c, seat)
+    playable = playable_keys(s, c, seat)
     if playable:
-        s.awaiting = _turn_prompt(s, c, playable)
+        s.awaiting = turn_prompt(s, c, playable)
     else:
         out.append(
-            _said(
+            said_once(
                 ("stuck", who),
                 "{who} has no key for a door here: the move ends",
                 "runner.stuck",
                 ("who", who),
             )
         )
-        _finish_move(s, c, out)
+        finish_move(s, c, out)
 
 
-def _finish_move(s: State, c: Content, out: _Out) -> None:
+def finish_move(s: State, c: Content, out: Out) -> None:
     """G4.2: ending in a room whose crest is on the top card's back takes that card (one card, G4.3)."""
     seat = s.turn
     crest = c.rooms[s.rooms[seat]].crest
     if s.config.cards == "table":
         s.awaiting = AwaitDraw(
             seat,
-            f"{_name(s, seat)}: if the top card shows the crest of {c.label(s.rooms[seat])}, take it and "
-            "read it on the key slot; otherwise pass",
+            f"{player_name(s, seat)}: if the top card shows the crest of {c.label(s.rooms[seat])}, take it "
+            "and read it on the key slot; otherwise pass",
             "crest",
             optional=True,
         )
         return
-    _refill_pile(s, out)  # an empty pile is rebuilt first, so there is a top card to compare
+    refill_pile(s, out)  # an empty pile is rebuilt first, so there is a top card to compare
     top = s.top
     if top is not None and top.partition("-")[2] == crest:
         if s.config.house_rules.crest_refill == "ask":
             s.awaiting = AwaitDraw(
-                seat, f"{_name(s, seat)}: the top card shows your room's crest: take it?", "crest", True, top
+                seat,
+                f"{player_name(s, seat)}: the top card shows your room's crest: take it?",
+                "crest",
+                True,
+                top,
             )
             return
-        _take(s, out, seat, _draw_top(s), "crest")
-    _end_turn(s, c, out)
+        take_card(s, out, seat, draw_top(s), "crest")
+    end_turn(s, c, out)
 
 
-def _take(s: State, out: _Out, seat: int, card: str, purpose: str) -> None:
+def take_card(s: State, out: Out, seat: int, card: str, purpose: str) -> None:
     s.hands[seat] = (*s.hands[seat], card)
-    who = _name(s, seat)
+    who = player_name(s, seat)
     if purpose == "skip":
         out.append(
-            _said(
+            said_once(
                 ("skip", who),
                 "{who} skips the turn and takes the top card (G4.1)",
                 "runner.skip",
@@ -169,7 +173,7 @@ def _take(s: State, out: _Out, seat: int, card: str, purpose: str) -> None:
         )
     else:
         out.append(
-            _said(
+            said_once(
                 ("refill", who),
                 "{who} ends on the crest of the top card and takes it (G4.2)",
                 "runner.refill",
@@ -178,32 +182,32 @@ def _take(s: State, out: _Out, seat: int, card: str, purpose: str) -> None:
         )
 
 
-def _end_turn(s: State, c: Content, out: _Out) -> None:
+def end_turn(s: State, c: Content, out: Out) -> None:
     """G4.4: a hand of five discards one; then the next runner, or the ghost after the last."""
     seat = s.turn
     if len(s.hands[seat]) > HAND:
         s.awaiting = DiscardKey(
             seat,
-            f"{_name(s, seat)}: five keys in hand, lay one on the discard pile",
+            f"{player_name(s, seat)}: five keys in hand, lay one on the discard pile",
             tuple(sorted(set(s.hands[seat]))),
         )
         return
     order = s.runners()
     i = order.index(seat)
     if i + 1 < len(order):
-        _start_turn(s, c, out, order[i + 1])
+        start_turn(s, c, out, order[i + 1])
         return
     s.phase, s.turn = "ghost", s.ghost
-    s.awaiting = _reveal_prompt(s)
+    s.awaiting = reveal_prompt(s)
 
 
-def _reveal_prompt(s: State) -> RevealCard:
+def reveal_prompt(s: State) -> RevealCard:
     ghost = s.ghost
     key = (s.config.players[ghost], ghost, len(s.plan))
-    found = _REVEALS.get(key)
+    found = REVEALS.get(key)
     if found is None:  # the whole reveal, card by card, built once per ghost and plan length
         who, n = key[0], key[2]
         text = "{} (the ghost): turn over card {} of {}"
         found = tuple(RevealCard(ghost, text.format(who, i, n), i, n) for i in range(1, n + 1))
-        _REVEALS[key] = found
+        REVEALS[key] = found
     return found[s.revealed]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hauntable.engine.game import Step
 from hauntable.engine.rng import Rng
-from hauntable.games.geisterstunde.basics import HAND, _name, _Out, _pop_pile, _say
+from hauntable.games.geisterstunde.basics import HAND, Out, player_name, pop_pile, say
 from hauntable.games.geisterstunde.config import GameConfig
 from hauntable.games.geisterstunde.content import Content, card_parts, load_content
-from hauntable.games.geisterstunde.plan import _start_round
+from hauntable.games.geisterstunde.plan import start_round
 from hauntable.games.geisterstunde.prompts import AwaitDraw
 from hauntable.games.geisterstunde.state import State
 
@@ -33,57 +33,57 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
         rng=rng.state,
         turn=config.ghost,
     )
-    out: _Out = []
-    _say(
+    out: Out = []
+    say(
         out,
-        f"A new game: {_name(s, s.ghost)} is the ghost in the Verlies, "
-        f"{', '.join(_name(s, r) for r in s.runners())} start in the {c.rooms[c.treasury].name} (G1.2)",
+        f"A new game: {player_name(s, s.ghost)} is the ghost in the Verlies, "
+        f"{', '.join(player_name(s, r) for r in s.runners())} start in the {c.rooms[c.treasury].name} (G1.2)",
         "game.start",
-        ghost=_name(s, s.ghost),
+        ghost=player_name(s, s.ghost),
     )
-    _deal_next(s, c, out, s.runners()[0])
+    deal_next(s, c, out, s.runners()[0])
     return Step(s, tuple(out))
 
 
-def _deal_next(s: State, c: Content, out: _Out, seat: int | None) -> None:
+def deal_next(s: State, c: Content, out: Out, seat: int | None) -> None:
     """Deal four keys to ``seat`` and each runner after it (G1.3), then start the first round."""
     order = s.runners()
     while seat is not None:
         s.turn, s.dealt, s.swaps = seat, 0, 0
         if s.config.cards == "table":
-            s.awaiting = _deal_prompt(s)
+            s.awaiting = deal_prompt(s)
             return
         while True:
-            hand = tuple(_pop_pile(s, out) for _ in range(HAND))
+            hand = tuple(pop_pile(s, out) for _ in range(HAND))
             s.hands[seat] = hand
-            if not _must_swap(s, hand):
+            if not must_swap(s, hand):
                 break
-            _swap_hand(s, out, seat)
+            swap_hand(s, out, seat)
         i = order.index(seat)
         seat = order[i + 1] if i + 1 < len(order) else None
-    _start_round(s, c, out)
+    start_round(s, c, out)
 
 
-def _deal_prompt(s: State) -> AwaitDraw:
+def deal_prompt(s: State) -> AwaitDraw:
     return AwaitDraw(
-        s.turn, f"{_name(s, s.turn)}: take key card {s.dealt + 1} of {HAND} from the pile", "deal"
+        s.turn, f"{player_name(s, s.turn)}: take key card {s.dealt + 1} of {HAND} from the pile", "deal"
     )
 
 
-def _must_swap(s: State, hand: tuple[str, ...]) -> bool:
+def must_swap(s: State, hand: tuple[str, ...]) -> bool:
     """G1.4: four keys of one colour are swapped (once, or until mixed: house rule mono_hand)."""
     if len(hand) < HAND or len({card_parts(k)[0] for k in hand}) != 1:
         return False
     return s.config.house_rules.mono_hand == "until_mixed" or s.swaps == 0
 
 
-def _swap_hand(s: State, out: _Out, seat: int) -> None:
+def swap_hand(s: State, out: Out, seat: int) -> None:
     colour = card_parts(s.hands[seat][0])[0]
-    _say(
+    say(
         out,
-        f"{_name(s, seat)} was dealt four {colour} keys and swaps them for four new ones (G1.4)",
+        f"{player_name(s, seat)} was dealt four {colour} keys and swaps them for four new ones (G1.4)",
         "deal.swap",
-        who=_name(s, seat),
+        who=player_name(s, seat),
         colour=colour,
     )
     s.discards = [*s.discards, *s.hands[seat]]

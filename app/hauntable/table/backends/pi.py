@@ -21,9 +21,11 @@ import os
 import warnings
 from typing import TYPE_CHECKING, Any
 
+from hauntable.engine.rejections import HauntableError
 from hauntable.table.backends import BackendError
 from hauntable.table.backends.base import Backend, ReaderFault
 from hauntable.table.clock import MonotonicClock
+from hauntable.table.dice_link.identity import find_port
 from hauntable.table.mfrc522.bus import DecoderSelect, GpioSelect, LineGroup, SharedBus
 from hauntable.table.mfrc522.driver import Mfrc522, ReaderError
 from hauntable.table.mfrc522.registers import format_uid
@@ -298,15 +300,12 @@ class PiBackend(Backend):
     HELLO_TIMEOUT = 3.0  # s: the tower answers HELLO within a few hundred ms after the port opens
 
     def tower_port(self, spec: TowerSpec) -> str | None:
-        """The serial device of a tower: its ``port``, or the port whose USB vid:pid is ``usb``."""
-        if spec.port:
-            return spec.port
-        from serial.tools import list_ports
+        """The serial device of a tower: its ``port``, or the board matching ``usb`` (and ``serial``).
 
-        for info in list_ports.comports():
-            if info.vid is not None and f"{info.vid:04x}:{info.pid:04x}" == (spec.usb or "").lower():
-                return info.device
-        return None
+        Raises:
+            TowerAmbiguous: two boards match and the layout names no serial (dice_link/identity.py).
+        """
+        return find_port(spec)
 
     def check_tower(self, spec: TowerSpec) -> tuple[bool, str]:
         """Open the tower's port with the dice link (issue 6) and wait for its HELLO.
@@ -314,9 +313,12 @@ class PiBackend(Backend):
         Warning: a roll the tower still holds unacknowledged is delivered, and counted taken, during the
         check; run the selftest between games.
         """
-        port = self.tower_port(spec)
+        try:
+            port = self.tower_port(spec)
+        except HauntableError as exc:  # two boards, no serial to choose: say so, never pick one
+            return False, str(exc)
         if port is None:
-            return False, f"usb {spec.usb} not connected"
+            return False, f"usb {spec.usb}{' serial ' + spec.serial if spec.serial else ''} not connected"
         if not os.path.exists(port) and "://" not in port:
             return False, f"{port} missing"
         from hauntable.table.dice_link.link import LinkState

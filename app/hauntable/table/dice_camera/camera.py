@@ -1,7 +1,7 @@
 """Cameras for the camera tower: ``preview()`` (the newest ring-lit frame, or None) and ``dark()``.
 
 - :class:`V4L2Camera`: a USB UVC camera through OpenCV (``/dev/v4l/by-id/...``), exposure and gain locked,
-  the LED ring switched by a Pi GPIO through a logic-level MOSFET (gpiozero, imported here only).
+  the LED ring switched by a Pi GPIO (BCM 18) through a logic-level MOSFET (gpiozero, imported here only).
 - :class:`FolderCamera`: frames dropped into a directory as ``on.png`` / ``off.png`` (written to a temporary
   name, then renamed): the tests, the bench and the simulator drive the real service with it.
 
@@ -21,8 +21,9 @@ import numpy as np
 class FolderCamera:
     """``on.png`` is the ring-lit view (a new file: a new frame), ``off.png`` the same tray, ring off."""
 
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path, dark_ms: int = 0):
         self.folder = Path(folder)
+        self.dark_ms = dark_ms  # what switching a real ring off and back costs (frames thrown away)
         self._seen: tuple[int, int] | None = None
 
     def preview(self) -> np.ndarray | None:
@@ -40,6 +41,8 @@ class FolderCamera:
         return frame
 
     def dark(self) -> np.ndarray:
+        if self.dark_ms:
+            time.sleep(self.dark_ms / 1000)
         frame = cv2.imread(str(self.folder / "off.png"), cv2.IMREAD_GRAYSCALE)
         if frame is None:  # no dark frame offered: the ring-lit one with no light removed
             frame = cv2.imread(str(self.folder / "on.png"), cv2.IMREAD_GRAYSCALE)
@@ -52,7 +55,7 @@ def show(folder: str | Path, on: np.ndarray, off: np.ndarray) -> None:
     folder = Path(folder)
     for name, frame in (("off.png", off), ("on.png", on)):
         tmp = folder / f".{name}.tmp.png"
-        cv2.imwrite(str(tmp), frame)
+        cv2.imwrite(str(tmp), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])  # fast: a frame, not an archive
         os.replace(tmp, folder / name)
 
 
@@ -61,7 +64,7 @@ class V4L2Camera:  # pragma: no cover - needs the camera and the ring (docs/dice
 
     SWITCH_FRAMES = 2  # frames still in flight when the ring switches: thrown away
 
-    def __init__(self, device: str, led_pin: int | None = 17, exposure: int = 80, gain: int = 0):
+    def __init__(self, device: str, led_pin: int | None = 18, exposure: int = 80, gain: int = 0):
         from gpiozero import DigitalOutputDevice
 
         self.cap = cv2.VideoCapture(device, cv2.CAP_V4L2)
@@ -96,5 +99,4 @@ class V4L2Camera:  # pragma: no cover - needs the camera and the ring (docs/dice
         self.ring.on()
         for _ in range(self.SWITCH_FRAMES):
             self._frame()
-        time.sleep(0)
         return frame

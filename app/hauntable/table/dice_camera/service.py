@@ -1,7 +1,7 @@
 """The camera tower as a process: the firmware's own Tower loop, a camera as its tray, a pty as its port.
 
     python -m hauntable.table.dice_camera.service --camera v4l2:/dev/hauntable/dice-camera-1 \\
-        --state /var/lib/hauntable/dice-tower-1 --pty /run/hauntable/dice-tower-1 [--led-pin 17] \\
+        --state /var/lib/hauntable/dice-tower-1 --pty /run/hauntable/dice-tower-1 [--led-pin 18] \\
         [--id 1] [--mode betrayal|d6|auto] [--settle-ms 200]
 
 The table app opens ``--pty`` as it opens a Pico tower's ``/dev/serial/by-id/...`` (``hauntable ui --tower
@@ -9,7 +9,8 @@ The table app opens ``--pty`` as it opens a Pico tower's ``/dev/serial/by-id/...
 ``--state`` and resent after a crash with their (boot, seq), the same duplicate check against the game
 log. A camera that fails ends the process (systemd restarts it; the app sees a replug). ``--camera
 folder:DIR`` reads frames from a directory (camera.py): the tests and the bench run this very process so.
-Needs a source checkout (the firmware is found next to ``protocol.py``'s symlink, as for the simulated tower).
+The firmware's modules come from ``--firmware`` (default: next to ``protocol.py``'s symlink in a source
+checkout; the systemd unit names ``/opt/hauntable/src/firmware/dice_tower``).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from hauntable.table.dice_camera.watch import CameraTray
 from hauntable.table.dice_link.simulated import FIRMWARE
 
 
-def open_camera(spec: str, led_pin: int | None):
+def open_camera(spec: str, led_pin: int | None, dark_ms: int = 0):
     kind, _, where = spec.partition(":")
     if kind == "folder":
-        return FolderCamera(where)
+        return FolderCamera(where, dark_ms)
     if kind == "v4l2":
         return V4L2Camera(where, led_pin)
     raise SystemExit(f"dice camera: unknown camera {spec!r} (folder:DIR or v4l2:DEVICE)")
@@ -72,13 +73,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--camera", required=True)
     parser.add_argument("--state", required=True)
     parser.add_argument("--pty", required=True)
-    parser.add_argument("--led-pin", type=int, default=17)
+    parser.add_argument("--led-pin", type=int, default=18, help="BCM GPIO of the ring's MOSFET gate")
     parser.add_argument("--id", default="1")
     parser.add_argument("--mode", default="betrayal", choices=("betrayal", "d6", "auto"))
     parser.add_argument("--settle-ms", type=int, default=CameraTray.SETTLE_MS)
     parser.add_argument("--boot", default=None)
+    parser.add_argument("--dark-ms", type=int, default=0, help="folder camera: a real ring switch's cost")
+    parser.add_argument("--firmware", default=str(FIRMWARE), help="firmware/dice_tower of the checkout")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(FIRMWARE))
+    sys.path.insert(0, args.firmware)
     from manifest import VERSION  # the firmware's modules, under their on-device names
     from port import StreamPort
     from store import Store
@@ -86,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
 
     state = Path(args.state)
     state.mkdir(parents=True, exist_ok=True)
-    tray = CameraTray(open_camera(args.camera, args.led_pin), state, args.mode)
+    tray = CameraTray(open_camera(args.camera, args.led_pin, args.dark_ms), state, args.mode)
     tray.SETTLE_MS = args.settle_ms
     master = serve_pty(args.pty)
     port = StreamPort(_Fd(master), _Fd(master))

@@ -34,6 +34,7 @@ class SimulatedCameraTower:
         settle_ms: int = 200,
         tower_id: str = "1",
         mode: str = "betrayal",
+        dark_ms: int = 0,
     ):
         self._own = workdir is None
         self.workdir = Path(tempfile.mkdtemp(prefix="dice-cam-") if workdir is None else workdir)
@@ -54,7 +55,7 @@ class SimulatedCameraTower:
             f"folder:{self.frames}",
         ]
         argv += ["--state", str(self.state), "--pty", self.path, "--settle-ms", str(settle_ms)]
-        argv += ["--id", tower_id, "--mode", mode]
+        argv += ["--id", tower_id, "--mode", mode, "--dark-ms", str(dark_ms)]
         self._proc = subprocess.Popen(argv, stderr=subprocess.PIPE, start_new_session=True)
         end = time.monotonic() + 20
         while not os.path.exists(self.path):
@@ -64,10 +65,18 @@ class SimulatedCameraTower:
 
     def throw(self, scene: Scene) -> tuple[np.ndarray, np.ndarray]:
         """The dice of ``scene`` come to rest in the tray (the picture changes at once, as a camera sees)."""
-        on, off = render(scene, self.build, self.rng)
-        show(self.frames, on, off)
+        pair = self.draw(scene)
+        self.put(pair)
+        return pair
+
+    def draw(self, scene: Scene) -> tuple[np.ndarray, np.ndarray]:
+        """The frame pair the camera would take of ``scene`` (drawing takes tens of ms: do it ahead)."""
+        return render(scene, self.build, self.rng)
+
+    def put(self, pair: tuple[np.ndarray, np.ndarray]) -> None:
+        """Put a drawn pair before the camera now; :attr:`shown_at` says when."""
+        show(self.frames, *pair)
         self.shown_at = time.monotonic()
-        return on, off
 
     def calibrate(self, tower) -> dict[str, str]:
         """The admin menu's two steps; returns the dice step's details. Raises AssertionError if refused."""

@@ -492,6 +492,31 @@ message("out.card.dynamite_hit", "{who} is caught in the blast")
 message("out.card.dynamite_escaped", "{who} escapes the blast")
 message("admin.enrol", "Enrol tags")
 message("admin.layout", "Table layout")
+message("admin.dice", "Dice tower: calibrate and check")
+message(
+    "dicecal.no_tower",
+    "No dice tower is configured (hauntable ui --tower PORT, or a [[tower]] in the layout).",
+)
+message(
+    "dicecal.intro",
+    "A camera dice tower is calibrated in two steps: take every die out of the tray and tap 1; then throw "
+    "all the tower's dice in, apart, and tap 2. Check the reader at any time.",
+)
+message("dicecal.link", "Tower on {port}: link {state}")
+message("dicecal.empty", "1. The tray is empty")
+message("dicecal.dice", "2. The dice are thrown")
+message("dicecal.check", "Check the reader")
+message("dicecal.waiting", "Asking the tower...")
+message("dicecal.refused", "The tower refused: {why}")
+message("dicecal.empty_done", "Empty tray kept (light {light}). Now throw all the dice in, apart, and tap 2.")
+plural(
+    "dicecal.dice_done",
+    "n",
+    "Calibrated: {n} die read, {side} px wide, showing {faces}. Compare with the tray, then take it out.",
+    "Calibrated: {n} dice read, {side} px wide, showing {faces}. Compare with the tray, then take them out.",
+)
+message("dicecal.healthy", "The reader is healthy: {detail}")
+message("dicecal.unhealthy", "The reader needs attention: {detail}")
 plural(
     "layout.in_use",
     "n",

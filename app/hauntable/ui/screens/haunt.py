@@ -12,12 +12,12 @@ from hauntable.ui.i18n import ntr, tr
 class HauntScreen(Screen):
     def refresh(self) -> None:
         app = App.get_running_app()
-        state = app.channel.step.state if app and app.channel else None
+        state = app.controller.channel.step.state if app and app.controller.channel else None
         if state is None or state.haunt is None:
             return
         h = state.haunt
         revealer = state.explorers[h["revealer"]]
-        explored = sum(1 for n in state.house if app.content.rooms[n].explorable)
+        explored = sum(1 for n in state.house if app.controller.content.rooms[n].explorable)
         winner = h.get("winner")
         self.ids.title.text = tr("haunt.over") if winner else tr("haunt.title")
         self.ids.play.opacity = 0 if winner else 1

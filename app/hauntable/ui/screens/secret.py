@@ -55,7 +55,7 @@ class SecretScreen(Screen):
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        state = app.channel.step.state if app and app.channel else None
+        state = app.controller.channel.step.state if app and app.controller.channel else None
         box = self.ids.buttons
         box.clear_widgets()
         if not is_hidden_haunt(state):
@@ -108,7 +108,7 @@ class SecretScreen(Screen):
     def _reveal(self, *_args) -> None:
         app = App.get_running_app()
         seat = self.queue[0]
-        app.submit(Reveal(seat), app.channel.step.state.seq)
+        app.controller.submit(Reveal(seat), app.controller.channel.step.state.seq)
         self.queue, self.showing = [], False
         self._back()
 

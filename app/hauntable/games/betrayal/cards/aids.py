@@ -20,14 +20,6 @@ from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
 
 
-def _holds(w: World, seat: int, name: str) -> bool:
-    return holds_aid(w.s, seat, name)
-
-
-def _holds_nothing(w: World, seat: int) -> bool:
-    return holds_nothing(w.s, seat)
-
-
 def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> None:
     """Answer a roll prompt with ``use NAME``: change the coming roll, then ask for it again."""
     if name not in getattr(prompt, "aids", ()):
@@ -99,9 +91,9 @@ def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int
     seat = prompt.player
     if seat is None or ctx.get("_aid_rerolled") or ctx.get("_aid_none") or not faces:
         return False
-    if _holds_nothing(w, seat):
+    if holds_nothing(w.s, seat):
         return False
-    options = [n for n in AFTER if _holds(w, seat, n)]
+    options = [n for n in AFTER if holds_aid(w.s, seat, n)]
     if "Rabbit's Foot" in options and "item:Rabbit's Foot" in w.s.turn.tried:
         options.remove("Rabbit's Foot")
     if not options:

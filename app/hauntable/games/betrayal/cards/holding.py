@@ -1,6 +1,7 @@
-"""Holding cards (rules C1-C7 in docs/rules.md): getting and losing items and omens with their lasting
-trait changes, the turn actions on items (use, drop, pick up, give) and on the tokens events leave in the
-house (search the Closet, take the Secret Passage...), and explorers stuck in Webs or Debris.
+"""The turn's card actions (rules C1-C7 in docs/rules.md): using, dropping, picking up, giving and trading
+items and omens, using the tokens events leave in the house (tokens.py says what each does), freeing an
+explorer stuck in Webs or Debris (webs_and_debris.py), and the kept events' start and end of a turn.
+Getting and losing a card with its lasting trait changes is hands.py.
 
 Every action here is offered in the turn prompt only when its checks pass, and an input that was not
 offered is refused by the same checks (``check_card_action``), so a bot picking from the prompt's choices
@@ -28,15 +29,12 @@ from hauntable.games.betrayal.cards.hands import (
     rules_of,
 )
 from hauntable.games.betrayal.cards.music_box import music_check
-from hauntable.games.betrayal.cards.tokens import _check_token, token_uses, use_token
-from hauntable.games.betrayal.cards.webs_and_debris import _check_free
+from hauntable.games.betrayal.cards.tokens import check_token, token_uses, use_token
+from hauntable.games.betrayal.cards.webs_and_debris import check_free
 from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Use
 from hauntable.games.betrayal.predicates import stuck
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
-
-# --- getting and losing cards (C5, C6, C7) -----------------------------------------------------------------
-
 
 # --- the turn's card actions ---------------------------------------------------------------------------
 
@@ -51,7 +49,7 @@ def check_card_action(w: World, inp: Input) -> None:
     seat = w.s.turn.seat
     e = w.s.explorers[seat]
     if isinstance(inp, Free):
-        _check_free(w, seat, inp.seat)
+        check_free(w, seat, inp.seat)
         return
     if stuck(w, seat):
         raise IllegalAction(
@@ -64,7 +62,7 @@ def check_card_action(w: World, inp: Input) -> None:
         _once(w, f"item:{name}", f"The {name}")
         return
     if isinstance(inp, Use) and name in token_uses(w, seat):
-        _check_token(w, seat, name)
+        check_token(w, seat, name)
         return
     if name not in held(w, seat):
         raise IllegalAction(f"{e.name} does not hold the {name}.", "C2")
@@ -200,18 +198,6 @@ def trade_answer(w: World, seat: int, to: int, card: str, option: str) -> None:
     )
     lose_card(w, seat, card, "hand")
     get_card(w, to, card)
-
-
-# --- tokens that stay in the house (C11) ---------------------------------------------------------------
-
-
-# --- stuck in Webs or Debris (C10) -----------------------------------------------------------------------
-
-
-# --- the Dog's errands ------------------------------------------------------------------------------------
-
-
-# --- the Music Box (C13) ---------------------------------------------------------------------------------
 
 
 # --- start and end of a turn ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.cards.conditions import holds
 from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.cards.language import Effect
-from hauntable.games.betrayal.cards.places import _is_at, nearest_explorer, rooms_where, windows_to_ask
+from hauntable.games.betrayal.cards.places import is_at, nearest_explorer, rooms_where, windows_to_ask
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import ChooseOption, ChooseTarget
@@ -144,7 +144,7 @@ def _each(w, seat, card, where, effects):
     if where == "outdoors" and (unsure := windows_to_ask(w)):  # the printed tiles say (C16)
         again = ("effects", dict(seat=seat, card=card, effects=[["each", where, effects]]))
         return [("window_ask", dict(rooms=unsure, card=card)), again]
-    seats = [s for s in w.seats_from(seat) if w.s.explorers[s].alive and _is_at(w, s, where)]
+    seats = [s for s in w.seats_from(seat) if w.s.explorers[s].alive and is_at(w, s, where)]
     if not seats:
         w.say(f"{card}: nobody is affected", "card.nobody", card=card)
     return [("effects", dict(seat=s, card=card, effects=effects)) for s in seats]

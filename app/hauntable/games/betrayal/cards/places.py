@@ -9,8 +9,6 @@ from hauntable.games.betrayal.world import World, task
 
 # Rooms the cards call outdoors (Shrieking Wind, The Beckoning); rooms with a window come from rooms.toml.
 OUTDOORS = ("Gardens", "Graveyard", "Patio", "Tower", "Balcony")
-
-
 WINDOWS = "windows"  # state.marks[WINDOWS]: room -> the table's answer, does its tile show an outside window
 
 
@@ -60,7 +58,7 @@ def window_told(w: World, rooms: list[str], card: str, option: str) -> None:
         w.then(("window_ask", dict(rooms=rooms[1:], card=card)))
 
 
-def _is_at(w: World, seat: int, where: str) -> bool:
+def is_at(w: World, seat: int, where: str) -> bool:
     room = w.s.explorers[seat].room
     if where == "all":
         return True

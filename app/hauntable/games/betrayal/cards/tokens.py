@@ -105,7 +105,7 @@ def other_end(w: World, name: str, room: str) -> str | None:
     return b if a == room else a
 
 
-def _check_token(w: World, seat: int, name: str) -> None:
+def check_token(w: World, seat: int, name: str) -> None:
 
     e = w.s.explorers[seat]
     kind = TOKEN_USES[name][1]

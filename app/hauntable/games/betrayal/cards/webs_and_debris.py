@@ -9,7 +9,7 @@ from hauntable.games.betrayal.predicates import stuck
 from hauntable.games.betrayal.world import World, task
 
 
-def _check_free(w: World, seat: int, stuck_seat: int) -> None:
+def check_free(w: World, seat: int, stuck_seat: int) -> None:
     if not 0 <= stuck_seat < len(w.s.explorers) or stuck(w, stuck_seat) is None:
         raise IllegalAction("Nobody there is stuck.", "C10")
     if stuck_seat != seat and stuck_seat not in in_room(w, seat):
