@@ -71,8 +71,14 @@ class HauntableApp(App):
         self.title = "Hauntable"
         self.use_kivy_settings = False
 
+    def _install_settings_keys(self, window) -> None:
+        """``App.run`` binds F1 to Kivy's settings panel (rotation, full screen, FPS, logging, by touch):
+        not in the kiosk."""
+        if not self.controller.settings.kiosk:
+            super()._install_settings_keys(window)
+
     def open_settings(self, *_args) -> bool:
-        """F1 opens Kivy's settings panel (rotation, full screen, logging...): never over the kiosk."""
+        """Kivy's settings panel never opens over the kiosk, whatever asks for it."""
         if self.controller.settings.kiosk:
             return False
         return super().open_settings(*_args)
