@@ -110,7 +110,7 @@ class Session:
         hashes = list(verified.hashes[: verified.kept])
         try:
             new_id = log.fork(game_id, hashes, dict(verified.repaired))
-        except LogError as exc:
+        except (LogError, TypeError, ValueError) as exc:  # rows of a damaged file may hold any type
             raise ResumeError(game_id, verified.problem_seq, f"{verified.problem}; and {exc}") from exc
         return cls(session.game, verified.step, log, new_id), verified
 

@@ -350,7 +350,8 @@ class GameLog:
             ).fetchall()
             first: dict[int, tuple] = {}
             for row in rows:
-                first.setdefault(row[0], row)  # a damaged file may hold a seq twice: the first as replayed
+                if isinstance(row[0], int):  # a damaged file may hold a seq twice, or not a number
+                    first.setdefault(row[0], row)
             if sorted(first) != list(range(1, len(hashes) + 1)):
                 raise LogError(f"game {game_id}: its moves 1..{len(hashes)} cannot be read back to copy them")
             for (seq, at, source, kind, payload), digest in zip(
