@@ -19,7 +19,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 from hauntable.engine.hashing import canonical_json
 from hauntable.engine.inputs import Input
@@ -141,10 +141,9 @@ class GameRecord:
     problem: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class LoggedInput:
+class LoggedInput(NamedTuple):
     """One row of ``inputs``; ``payload`` is the input's ``to_json()`` (the game's registry rebuilds it),
-    None when the stored text is damaged (``problem`` says how)."""
+    None when the stored text is damaged (``problem`` says how). A tuple: a resume makes thousands."""
 
     game_id: int
     seq: int
@@ -387,8 +386,15 @@ class GameLog:
                             (game_id, after),
                         )
                         for g, s, at, src, k, p, h in cur:
-                            payload, problem = _json_object(p)
-                            yield LoggedInput(g, s, str(at), str(src), str(k), payload, str(h), problem)
+                            try:  # the common case inline: a resume reads every row of the game
+                                payload, problem = json.loads(p), None
+                                if type(payload) is not dict:
+                                    payload, problem = _json_object(p)
+                            except (TypeError, ValueError, RecursionError):
+                                payload, problem = _json_object(p)
+                            yield LoggedInput(
+                                g, s, at, src, k, payload, h if type(h) is str else str(h), problem
+                            )
                             after = s
                         return
                     except sqlite3.OperationalError as exc:
