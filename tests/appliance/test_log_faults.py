@@ -305,3 +305,35 @@ def test_a_damaged_move_is_identified_by_its_recorded_hash_and_the_game_kept_who
     new = log.latest_unfinished()
     assert new.id != 1 and log.game(1).status == "abandoned"
     assert Session.resume(log, new.id, check="every").state_hash == hashes[-1]  # the new game is sound
+
+
+def test_the_full_check_runs_after_the_start_and_the_next_start_salvages(snapshots, tmp_path, monkeypatch):
+    from hauntable.commands import ui
+
+    path, hashes = fresh(snapshots["db"], tmp_path)
+    with GameLog(path) as log:  # a clean close: every page in the main file
+        assert log.game(1).inputs == len(hashes)
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for at in range(2 * page + 8, 2 * page + 40):  # the header of a b-tree page: structure, not text
+        data[at] ^= 0xFF
+    path.write_bytes(bytes(data))
+    told = []
+
+    class App:
+        controller = type("C", (), {"notice": ""})()
+
+        def post(self, job):
+            told.append(job)
+
+        def changed(self):
+            pass
+
+    monkeypatch.setattr(ui, "CHECK_AFTER", 0.0)
+    ui.check_later(App(), str(path))
+    assert told and Path(str(path) + ".check-failed").exists()
+    told[0]()
+    assert "damaged pages" in App.controller.notice
+    opened = open_table_log(path)
+    assert opened.state == "salvaged" and "recovered" in opened.notice and aside(path)
+    assert not Path(str(path) + ".check-failed").exists()
