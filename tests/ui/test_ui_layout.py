@@ -25,11 +25,11 @@ def test_the_page_shows_the_reference_layouts_readers_per_floor_and_its_slots(ta
     assert "In use now: reference (reference.toml), pi backend, board table7, 166 readers" in text
     for floor in ("Ground floor", "Upper floor", "Basement"):
         assert f"{floor}: the reader under each cell, north at the top (49 readers)" in text
-    # decoder addresses: ground 0..48, upper 64..112, basement 128..176 (address = first + y*7 + x)
+    # decoder addresses: ground 0..54, upper 64..118, basement 128..182 (address = first + y*8 + x)
     cells = text.split("\n")
-    for address in (0, 48, 64, 112, 128, 176):
+    for address in (0, 54, 64, 118, 128, 182):
         assert f"#{address}" in cells
-    assert "#49" not in cells and "#127" not in cells
+    assert "#7" not in cells and "#55" not in cells and "#127" not in cells  # each row's 8th output unused
     assert "draw pad: #192" in cells and "enrol pad: #193" in cells and "key slot: #194" in cells
     assert "seat 1: #200" in cells
     assert "Choose a layout; it is used from the next start of the app:" in text

@@ -195,7 +195,7 @@ class HauntableApp(App):
         state = controller.channel.step.state if controller.channel else None
         if state is not None and getattr(state, "haunt", None) is not None and self.root.current == "play":
             # the banner once when the haunt begins ("Play the haunt" comes back here), again at the end
-            won = state.haunt.get("winner") is not None
+            won = state.haunt.winner is not None
             if won or not controller.haunt_shown:
                 controller.haunt_shown = True
                 if won:

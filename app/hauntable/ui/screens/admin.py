@@ -544,9 +544,6 @@ class AdminScreen(Screen):
                 layout = backend.layout
                 with live.table.scanner.hold():
                     rows = list(check(backend, towers=tower is None, gpio=False))
-                rows.append(
-                    ("gpio", "", "reset pulse, buttons and LEDs: held by the game, not checked", True)
-                )
             else:
                 layout = load_layout(layout_path)
                 with load_backend(layout, name=backend_name) as backend:
@@ -569,6 +566,8 @@ class AdminScreen(Screen):
             rows, summary = [], tr("selftest.failed", error=str(exc))
         except Exception as exc:  # never leave the page on "running": say what broke
             rows, summary = [], tr("selftest.failed", error=f"{type(exc).__name__}: {exc}")
+        if live is not None and rows:
+            summary += "\n" + tr("selftest.in_game")
         Clock.schedule_once(lambda _dt: self._selftest_done(rows, summary), 0)
 
     def _selftest_done(self, rows: list, summary: str) -> None:
