@@ -204,3 +204,19 @@ def test_an_operator_calibrating_at_once_after_boot_gets_no_roll_of_the_calibrat
     rig.calibrate("dice")
     rig.run(600)
     assert rig.port.take(protocol.ROLL) == []
+
+
+def test_an_auto_tower_reports_the_kind_it_read_and_refuses_a_mixed_throw(rig):
+    rig.tray.wanted = "auto"
+    rig.throw(d(4, 200, 200, kind="d6"), d(6, 400, 300, kind="d6"))
+    rig.run(400)
+    frames = rig.port.take(protocol.ROLL)
+    assert [(f.args[0], f.args[2]) for f in frames][:1] == [("d6", "4,6")]
+    rig.port.inbox = protocol.ack(frames[0].seq, frames[0].boot, "taken")
+    rig.run(40)
+    rig.throw()
+    rig.run(400)
+    rig.throw(d(4, 200, 200, kind="d6"), d(1, 400, 300))
+    rig.run(400)
+    assert rig.rolls() == []
+    assert [e.args[0] for e in rig.port.take(protocol.ERROR)] == ["kind"]

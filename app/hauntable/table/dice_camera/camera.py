@@ -1,7 +1,7 @@
 """Cameras for the camera tower: ``preview()`` (the newest ring-lit frame, or None) and ``dark()``.
 
 - :class:`V4L2Camera`: a USB UVC camera through OpenCV (``/dev/v4l/by-id/...``), exposure and gain locked,
-  the LED ring switched by a Pi GPIO through a logic-level MOSFET (gpiozero, imported here only).
+  the LED ring switched by a Pi GPIO (BCM 18) through a logic-level MOSFET (gpiozero, imported here only).
 - :class:`FolderCamera`: frames dropped into a directory as ``on.png`` / ``off.png`` (written to a temporary
   name, then renamed): the tests, the bench and the simulator drive the real service with it.
 
@@ -64,7 +64,7 @@ class V4L2Camera:  # pragma: no cover - needs the camera and the ring (docs/dice
 
     SWITCH_FRAMES = 2  # frames still in flight when the ring switches: thrown away
 
-    def __init__(self, device: str, led_pin: int | None = 17, exposure: int = 80, gain: int = 0):
+    def __init__(self, device: str, led_pin: int | None = 18, exposure: int = 80, gain: int = 0):
         from gpiozero import DigitalOutputDevice
 
         self.cap = cv2.VideoCapture(device, cv2.CAP_V4L2)

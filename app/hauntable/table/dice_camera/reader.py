@@ -85,6 +85,7 @@ class DieRead:
     face: int | None
     reason: str = ""
     count: int = 1  # dice this unsure blob probably holds (touching dice that could not be split)
+    angle: float = 0.0  # degrees the die is turned (for the debug overlay)
 
     @property
     def sure(self) -> bool:
@@ -263,8 +264,8 @@ def _read_die(rect, ratio, saturated, cal: Calibration) -> DieRead:
         spots.append(((centroids[i][0] + inset) / PATCH - 0.5, (centroids[i][1] + inset) / PATCH - 0.5))
     face = _match(kind, spots)
     if face is None:
-        return DieRead(cx, cy, kind, None, "layout")
-    return DieRead(cx, cy, kind, face)
+        return DieRead(cx, cy, kind, None, "layout", angle=angle)
+    return DieRead(cx, cy, kind, face, angle=angle)
 
 
 def _match(kind: str, spots: list[tuple[float, float]]) -> int | None:

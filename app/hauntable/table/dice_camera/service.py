@@ -1,7 +1,7 @@
 """The camera tower as a process: the firmware's own Tower loop, a camera as its tray, a pty as its port.
 
     python -m hauntable.table.dice_camera.service --camera v4l2:/dev/hauntable/dice-camera-1 \\
-        --state /var/lib/hauntable/dice-tower-1 --pty /run/hauntable/dice-tower-1 [--led-pin 17] \\
+        --state /var/lib/hauntable/dice-tower-1 --pty /run/hauntable/dice-tower-1 [--led-pin 18] \\
         [--id 1] [--mode betrayal|d6|auto] [--settle-ms 200]
 
 The table app opens ``--pty`` as it opens a Pico tower's ``/dev/serial/by-id/...`` (``hauntable ui --tower
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--camera", required=True)
     parser.add_argument("--state", required=True)
     parser.add_argument("--pty", required=True)
-    parser.add_argument("--led-pin", type=int, default=17)
+    parser.add_argument("--led-pin", type=int, default=18, help="BCM GPIO of the ring's MOSFET gate")
     parser.add_argument("--id", default="1")
     parser.add_argument("--mode", default="betrayal", choices=("betrayal", "d6", "auto"))
     parser.add_argument("--settle-ms", type=int, default=CameraTray.SETTLE_MS)

@@ -76,7 +76,8 @@ class CameraTray:
     def __init__(self, camera, state_dir: str | Path, mode: str = "betrayal", wells: int = 8):
         self.camera = camera
         self.state_dir = Path(state_dir)
-        self.mode = mode
+        self.wanted = mode  # betrayal, d6, or auto: the kind of whatever dice are thrown
+        self._kind = "betrayal" if mode == "auto" else mode
         self.wells = wells
         self.cal: Calibration | None = None
         self.state = STALE  # until the first settled look: dice lying there at boot were never thrown
@@ -91,6 +92,11 @@ class CameraTray:
         self._draw_next: tuple | None = None
 
     # -- the firmware Tower's tray / classifier interface
+
+    @property
+    def mode(self) -> str:
+        """The kind of dice this tower reports (the Tower puts it in HELLO and in every ROLL frame)."""
+        return self._kind
 
     def read(self):
         """No beam, no wells: the Tower's tray read has nothing to count."""
@@ -251,9 +257,10 @@ class CameraTray:
             places = sorted({where(read, self.cal, d) for d in read.unsure})
             detail = f"dice={n},unsure={sum(d.count for d in read.unsure)},again={'+'.join(places[:4])}"
             return ("fault", Fault("rethrow", None, detail))
-        if self.mode != "auto" and read.kinds != {self.mode}:
-            self.state = RETHROW
-            return ("fault", Fault("kind", None, f"want={self.mode},saw={'+'.join(sorted(read.kinds))}"))
+        if len(read.kinds) != 1 or (self.wanted != "auto" and read.kinds != {self.wanted}):
+            self.state = RETHROW  # one roll frame has one kind: Betrayal dice and d6 are thrown apart
+            return ("fault", Fault("kind", None, f"want={self.wanted},saw={'+'.join(sorted(read.kinds))}"))
+        self._kind = next(iter(read.kinds))
         self.state, self._shown = SHOWN, n
         return ("roll", read.faces)
 
@@ -266,11 +273,11 @@ class CameraTray:
 def overlay(on: np.ndarray, read: TrayRead, cal: Calibration) -> np.ndarray:
     """A colour picture of a read: green square and face for a die read, red and the reason if unsure."""
     img = cv2.cvtColor(on, cv2.COLOR_GRAY2BGR) if on.ndim == 2 else on.copy()
-    half = cal.side / 2
     for d in read.dice:
         colour = (60, 200, 60) if d.sure else (40, 40, 230)
-        p0, p1 = (int(d.x - half), int(d.y - half)), (int(d.x + half), int(d.y + half))
-        cv2.rectangle(img, p0, p1, colour, 2)
+        box = cv2.boxPoints(((d.x, d.y), (cal.side + 4, cal.side + 4), d.angle))
+        cv2.polylines(img, [np.round(box).astype(np.int32)], True, colour, 2, cv2.LINE_AA)
         text = (f"{'B' if d.kind == 'betrayal' else 'd'}{d.face}") if d.sure else d.reason
-        cv2.putText(img, text, (p0[0], p0[1] - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
+        at = (int(box[:, 0].min()), int(box[:, 1].min()) - 4)
+        cv2.putText(img, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
     return img
