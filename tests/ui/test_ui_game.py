@@ -76,8 +76,8 @@ def test_a_whole_game_through_taps_reaches_the_haunt_and_a_winner(make_app, tmp_
         shown = h.texts()
         haunt = h.app.controller.channel.step.state.haunt
         assert "The haunt begins" in shown
-        assert f"Haunt {haunt['number']}" in shown
-        assert f"The {haunt['omen']} in the {haunt['room']}" in shown
+        assert f"Haunt {haunt.number}" in shown
+        assert f"The {haunt.omen} in the {haunt.room}" in shown
         assert h.app.controller.channel.step.awaiting.kind == "handoff"
         h.tap_text("Play the haunt")
         assert h.app.root.current == "play"
@@ -86,10 +86,10 @@ def test_a_whole_game_through_taps_reaches_the_haunt_and_a_winner(make_app, tmp_
             taps += 1
             assert h.app.controller.channel.last_refusal is None, h.app.controller.channel.last_refusal
         haunt = h.app.controller.channel.step.state.haunt
-        assert h.app.root.current == "haunt" and haunt["winner"] is not None, f"no winner after {taps} taps"
+        assert h.app.root.current == "haunt" and haunt.winner is not None, f"no winner after {taps} taps"
         shown = h.texts()
         assert "The haunt is over" in shown
-        assert ("The heroes win!" if haunt["winner"] == "heroes" else "The traitor's side wins!") in shown
+        assert ("The heroes win!" if haunt.winner == "heroes" else "The traitor's side wins!") in shown
         play = h.app.root.get_screen("haunt").ids.play
         assert play.opacity == 0 and play.disabled  # the game is over: nothing more to play
         game_id = h.app.controller.channel.session.game_id

@@ -267,9 +267,9 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
         h.tap(h.find(name="monster-might-plus"))
     h.tap(h.find(name="monster-might-minus"))
     h.tap(h.find(name="monster-place"))
-    monster = h.app.controller.channel.step.state.haunt["monsters"]["Monster 1"]
-    assert monster["room"] == room and monster["speed"] == 2 and monster["might"] == 5
-    assert not monster["sanity"] and not monster["knowledge"]
+    monster = h.app.controller.channel.step.state.haunt.monsters["Monster 1"]
+    assert monster.room == room and monster.speed == 2 and monster.might == 5
+    assert not monster.sanity and not monster.knowledge
     assert f"Monster 1 appears in the {room}" in h.texts()
 
 

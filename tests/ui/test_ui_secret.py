@@ -16,7 +16,7 @@ def hidden_haunt(h):
     h.app.controller.attach(Session(GAME, step))
     h.app.go("haunt")
     h.frames(3)
-    return step.state.haunt["tokens"]
+    return step.state.haunt.secret
 
 
 def test_H4_1_each_player_in_turn_sees_only_their_own_token_then_it_is_hidden(table_app):
@@ -57,4 +57,4 @@ def test_H4_3_the_traitor_reveals_in_private_from_the_secret_tokens_button(table
     h.tap_text("Reveal: I am the traitor")
     assert h.app.root.current == "play"
     haunt_now = h.app.controller.channel.step.state.haunt
-    assert haunt_now["traitor"] == traitor.seat and not haunt_now["hidden"]
+    assert haunt_now.traitor == traitor.seat and not haunt_now.hidden

@@ -6,6 +6,7 @@ docs/rules.md.
 
 from __future__ import annotations
 
+from hauntable.engine.copying import copier
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
@@ -30,7 +31,7 @@ from hauntable.games.betrayal.movement import (
 from hauntable.games.betrayal.predicates import medallion, traitor_ignores
 from hauntable.games.betrayal.prompts import ChooseAction, HandOff, MonsterTurn
 from hauntable.games.betrayal.ruleset import RULES  # noqa: F401  (binds the rule set to World)
-from hauntable.games.betrayal.state import Explorer, Placed, State, Turn, copier
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
 from hauntable.games.betrayal.table_tiles import check_table_tile
 from hauntable.games.betrayal.turns import first_seat
 from hauntable.games.betrayal.world import World

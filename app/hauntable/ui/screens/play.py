@@ -98,7 +98,7 @@ class PlayScreen(Screen):
         self.prompt_bar.notice = app.controller.table_notice()
         self.ids.happened.text = "\n".join(self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
-        hidden = is_hidden_haunt(state) and state.haunt.get("winner") is None
+        hidden = is_hidden_haunt(state) and state.haunt.winner is None
         button = self.ids.secret
         button.height, button.opacity, button.disabled = (36, 1, False) if hidden else (0, 0, True)
 
