@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	@# two third-party MFRC522 drivers, the emulator's witnesses (tests/table/test_witness_drivers.py):
+	@# pure Python, installed without the RPi.GPIO/spidev C extensions they declare (fakes stand in)
+	$(BIN)/pip install -q --no-deps mfrc522==0.0.7 pi-rc522==2.3.0
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 

@@ -32,6 +32,7 @@ ANSWERS: dict[str, tuple[set[str], set[str], set[str]]] = {
     "AwaitTile": ({"tile", "floor", "x", "y", "rotation"}, {"rearrange"}, {"need_link"}),
     "AwaitCard": ({"name"}, set(), set()),
     "HandOff": (set(), set(), set()),
+    "SplitDamage": ({"amounts"}, set(), set()),
 }
 # The fields a helper adds itself besides its ``**ctx`` (predicates.trait_roll, discovery.lay_turned).
 HELPERS: dict[str, tuple[set[str], set[str]]] = {  # callee -> (fields it adds, its own keywords)
@@ -196,22 +197,23 @@ def test_the_rule_set_is_built_the_same_each_time_and_refuses_a_name_marked_twic
 
 
 def test_the_walk_catches_a_name_or_a_parameter_no_task_has(tmp_path):
-    """What the checks above would say of code naming a task that is not there or with a wrong field."""
+    """What the checks above would say of code naming a task that is not there (as ``on="split"`` did before
+    "split" was a task) or with a wrong field."""
     bad = tmp_path / "bad.py"
     bad.write_text(
         "def f(w, seat, kind):\n"
-        "    w.ask(SplitDamage(seat), on='split', seat=seat, kind=kind)\n"
+        "    w.ask(SplitDamage(seat), on='splitt', seat=seat, kind=kind)\n"
         "    w.then(('end_turn', dict(seat=seat, who=seat)))\n"
         "    w.ask(RollDice(seat, 'x', 2, 'y'), on='haunt_result', seat=seat)\n"
     )
     found = {r.name: r for r in references([bad])[0]}
     assert {n: sorted(r.keys) for n, r in found.items()} == {
         "end_turn": ["seat", "who"],
-        "split": ["kind", "seat"],
+        "splitt": ["amounts", "kind", "seat"],
         "haunt_result": ["seat", "total"],  # the roll's answer adds the total
     }
-    with pytest.raises(AssertionError, match="no task 'split'"):
-        test_every_queued_task_exists_and_takes_its_parameters(found["split"])
+    with pytest.raises(AssertionError, match="no task 'splitt'"):
+        test_every_queued_task_exists_and_takes_its_parameters(found["splitt"])
     with pytest.raises(pytest.fail.Exception, match="who"):
         test_every_queued_task_exists_and_takes_its_parameters(found["end_turn"])
     test_every_queued_task_exists_and_takes_its_parameters(found["haunt_result"])

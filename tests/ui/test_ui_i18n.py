@@ -216,8 +216,8 @@ def proper_names(state, content) -> set[str]:
     names = set(content.rooms) | set(CARD_RULES) | {c.name for c in content.characters.values()}
     names |= {e.name for e in state.explorers} | {e.player for e in state.explorers}
     names |= {f"{e.name} ({e.player})" for e in state.explorers}
-    for mid, m in ((state.haunt or {}).get("monsters") or {}).items():
-        names |= {mid, str(m.get("type", "")), str(m.get("name", ""))}
+    for mid, m in (state.haunt.monsters if state.haunt else {}).items():
+        names |= {mid, m.kind, m.name}
     return names | set(state.tokens) | {TOME, SECRETS}
 
 

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"hauntable ui: {notice}", file=sys.stderr)
     try:
         app = HauntableApp(settings, log=log, seed=args.seed, today=args.today)
-        app.notice = notice or ""  # shown on the attract screen, where the operator looks first
+        app.controller.notice = notice or ""  # shown on the attract screen, where the operator looks first
         app.run()
     finally:
         if log is not None:

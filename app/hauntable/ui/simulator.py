@@ -125,6 +125,20 @@ class TableSimulator:
         )
         channel.add_check(self.referee.check_touch)  # a Done the readers contradict is refused (B3.3.5)
 
+    ACTIONS = {  # the simulator panel's buttons
+        "place_tile": "place_next_tile",
+        "draw_card": "put_card_on_draw_pad",
+        "throw": "throw_dice",
+        "pull": "pull_tile",
+        "unplug": "unplug_tower",
+        "flicker": "flicker_reader",
+        "rearrange": "rearrange_floor",
+    }
+
+    def act(self, action: str) -> SimResult:
+        """One of the panel's buttons by its name in :data:`ACTIONS` (a KeyError for any other)."""
+        return getattr(self, self.ACTIONS[action])()
+
     def close(self) -> None:
         self.lights.close()
         self.backend.close()

@@ -188,12 +188,12 @@ def heading(state: State, prompt: Prompt) -> str:
             params.update(scenario_texts(language()).get(prompt.number, {}))
         return tr(f"handoff.{prompt.code}", **params)
     if isinstance(prompt, MonsterTurn) and language() != "en":
-        monster = ((state.haunt or {}).get("monsters") or {}).get(prompt.monster) or {}
+        monster = state.haunt.monsters.get(prompt.monster) if state.haunt else None
         return tr(
             "prompt.monster",
             monster=prompt.monster,
-            kind=monster.get("type", ""),
-            room=monster.get("room", ""),
+            kind=monster.kind if monster else "",
+            room=monster.room if monster else "",
             n=prompt.movement_left,
         )
     return prompt.text
@@ -290,8 +290,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
         if inp.kind == "attack":  # whom, and with what when it is not a plain Might attack
             target = inp.target
             name = state.explorers[int(target)].name if target.isdigit() else target
-            monster = ((state.haunt or {}).get("monsters") or {}).get(target)
-            name = monster.get("name", name) if monster else name
+            monster = state.haunt.monsters.get(target) if state.haunt else None
+            name = (monster.name or name) if monster else name
             trait = tr(f"trait.{inp.trait}") if inp.trait != "might" else ""
             extra = " / ".join(x for x in (inp.weapon, trait) if x)
             return tr("action.attack", who=name) + (f"\n{extra}" if extra else "")
@@ -387,7 +387,6 @@ def other_label(inp: Input) -> str:
 def action_label(state: State, inp: Input) -> str | None:
     """Words for a turn's card actions and book mode's tools (None: not one of them). Card, room, monster
     and token names stay as printed."""
-    haunt = state.haunt or {}
     kind = inp.kind
     if kind in ("use", "drop", "take"):
         return tr(f"action.{kind}", card=inp.name)
@@ -398,7 +397,7 @@ def action_label(state: State, inp: Input) -> str | None:
     if kind == "victory":
         return tr(f"action.victory.{inp.side}")
     if kind == "monster":
-        placed = inp.name in (haunt.get("monsters") or {})
+        placed = state.haunt is not None and inp.name in state.haunt.monsters
         return tr("action.monster_move" if placed else "action.monster_new", name=inp.name, room=inp.room)
     if kind == "stun":
         return tr("action.stun", name=inp.name)

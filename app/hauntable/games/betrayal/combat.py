@@ -2,9 +2,8 @@
 the Revolver's shot along a line of sight, and stealing instead of damage.
 
 A fighter is named by a key: an explorer by their seat number (``"2"``), a monster by its id in
-``state.haunt["monsters"]`` (never all digits). Monsters are plain data the haunt rules keep (monsters.py:
-``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``, a trait it lacks None),
-read here only through the functions under "fighters".
+``state.haunt.monsters`` (never all digits): :class:`~hauntable.games.betrayal.records.Monster` records the
+haunt rules keep (monsters.py), read here only through the fighter predicates (predicates.py).
 A monster lacks a trait it has no number for (K3); damage to a monster stuns it instead (K7). The
 haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``attack`` input does.
 
@@ -33,6 +32,7 @@ from hauntable.games.betrayal.predicates import (
     roller,
     room_of,
     seat_of,
+    start_fight,
     stuck,
     stunned,
     trait_of,
@@ -52,9 +52,9 @@ RING = "Ring"
 
 
 def stun(w: World, key: str) -> None:
-    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries)."""
-
-    mon.stun(w, key)
+    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries);
+    one whose record says so is killed, or shrugs it off."""
+    mon.defeat(w, key)
 
 
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
@@ -89,14 +89,15 @@ def line_of_sight(w: World, room: str) -> list[str]:
 
 def attack_traits(w: World, seat: int, weapon: str) -> tuple[str, ...]:
     """Traits this explorer may attack with: Might; Sanity with the Ring; Speed with the Revolver; and any
-    the haunt allows (``state.haunt["attack_traits"]``)."""
+    the haunt allows (``state.haunt.attack_traits``)."""
     e = w.s.explorers[seat]
     out = ["might"]
     if RING in e.omens:
         out.append("sanity")
     if weapon == "Revolver":
         out.append("speed")
-    out.extend((w.s.haunt or {}).get("attack_traits", ()))
+    if w.s.haunt is not None:
+        out.extend(w.s.haunt.attack_traits)
     return tuple(dict.fromkeys(out))
 
 
@@ -141,6 +142,8 @@ def check_attack(w: World, inp: Attack) -> bool:
         )
     if trait_of(w, key, inp.trait) is None:
         raise IllegalAction(f"{who} has no {inp.trait.capitalize()}: it cannot be attacked with it.", "K3")
+    if seat_of(key) is None and inp.trait in monsters(s)[key].immune:
+        raise IllegalAction(f"{who} is immune to {inp.trait.capitalize()} attacks.", "K3")
     here, there = e.room, room_of(s, key)
     if there == here:
         spec = w.content.rooms[here]
@@ -202,15 +205,6 @@ def resolve_attack(w: World, inp: Attack) -> None:
         weapon=inp.weapon,
     )
     start_fight(w, str(seat), inp.target, inp.trait, inp.weapon, ranged)
-
-
-def start_fight(
-    w: World, attacker: str, defender: str, trait: str = "might", weapon: str = "", ranged: bool = False
-) -> None:
-    """Queue a fight: the attacker's weapon first, then both rolls, then the result (K1-K7). Monsters
-    attack through this too (the haunt's monster turn); checking legality is the caller's job."""
-    fight = dict(attacker=attacker, defender=defender, trait=trait, weapon=weapon, ranged=ranged)
-    w.then(("combat", dict(fight=fight)))
 
 
 # --- the fight -------------------------------------------------------------------------------------------

@@ -65,7 +65,13 @@ def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = Fals
     if len(choices) == 1:
         apply_split(w, seat, kind, choices[0].amounts())
     else:
-        w.ask(prompt, seat=seat, kind=kind)  # answered by the split resolver (rules.py), no task
+        w.ask(prompt, on="split", seat=seat, kind=kind)
+
+
+@task("split")
+def split(w: World, seat: int, kind: str, amounts: dict[str, int]) -> None:
+    """The player's split of the damage, checked against the prompt when answered (rules.py)."""
+    apply_split(w, seat, kind, amounts)
 
 
 @task("skull_choice")

@@ -6,6 +6,7 @@ docs/rules.md.
 
 from __future__ import annotations
 
+from hauntable.engine.copying import copier
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
@@ -15,7 +16,6 @@ from hauntable.games.betrayal.cards import aids
 from hauntable.games.betrayal.cards.holding import card_actions, resolve_card_action
 from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
-from hauntable.games.betrayal.damage import apply_split
 from hauntable.games.betrayal.discovery import FLOOR_NAMES, lay_turned
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
 from hauntable.games.betrayal.monsters import resolve_monster
@@ -31,7 +31,7 @@ from hauntable.games.betrayal.movement import (
 from hauntable.games.betrayal.predicates import medallion, traitor_ignores
 from hauntable.games.betrayal.prompts import ChooseAction, HandOff, MonsterTurn
 from hauntable.games.betrayal.ruleset import RULES  # noqa: F401  (binds the rule set to World)
-from hauntable.games.betrayal.state import Explorer, Placed, State, Turn, copier
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
 from hauntable.games.betrayal.table_tiles import check_table_tile
 from hauntable.games.betrayal.turns import first_seat
 from hauntable.games.betrayal.world import World
@@ -277,7 +277,7 @@ def _resolve_split(w: World, prompt, ctx, inp) -> None:
         raise IllegalAction(
             "Damage must go to a trait that can still drop (house rule damage_at_lowest).", "B4.3"
         )
-    apply_split(w, ctx["seat"], ctx["kind"], amounts)
+    _continue(w, ctx, amounts=amounts)
 
 
 def _resolve_rotation(w: World, prompt, ctx, inp) -> None:

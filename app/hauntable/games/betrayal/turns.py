@@ -5,6 +5,7 @@ from __future__ import annotations
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.config import GameConfig
 from hauntable.games.betrayal.content import Content
+from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.state import Turn
 from hauntable.games.betrayal.world import World, task
 
@@ -67,7 +68,7 @@ def haunt_result(w: World, seat: int, total: int) -> None:
     number = chart.get(chart_room, {}).get(omen)
     w.s.phase = "haunt"
     w.s.pending.clear()
-    w.s.haunt = {"revealer": seat, "omen": omen, "room": chart_room, "number": number, "total": total}
+    w.s.haunt = Haunt(revealer=seat, omen=omen, room=chart_room, number=number, total=total)
     w.then(("haunt_start", {}))  # haunt.py: traitor, set-up, hand-off, the haunt's turn order
     w.say(
         f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "

@@ -18,6 +18,7 @@ from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.cards.aid_offers import offer_aids
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer, share_explorer
 
@@ -101,6 +102,14 @@ class World:
         self.out.append(_new_tuple(Outcome, (text, code, tuple(params.items()))))
 
     # --- reading ---------------------------------------------------------------------------------------
+
+    @property
+    def haunt(self) -> Haunt:
+        """The haunt's records, for rules that run only once the haunt is rolled (state.haunt is set)."""
+        h = self.s.haunt
+        if h is None:
+            raise RuntimeError("no haunt yet: a haunt rule ran during exploration")
+        return h
 
     @property
     def house(self) -> HouseView:

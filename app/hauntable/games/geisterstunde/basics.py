@@ -14,13 +14,9 @@ from hauntable.games.geisterstunde.prompts import RevealCard
 from hauntable.games.geisterstunde.state import State
 
 P = TypeVar("P", bound=Prompt)
-
-
 END = End()
 SKIP = Skip()
 HAND = 4  # keys dealt at the start, and the most a hand may keep at the end of a turn (G1.3, G4.4)
-
-
 KEYS: dict[str, Key] = {}
 
 
@@ -37,14 +33,8 @@ CONTENT_LOADED: list[Content] = []
 # Prompts are immutable values and the same ones recur all game long (Ben's turn in room 12 with two
 # colours playable...), so the hottest ones are built once; bounded, as a table plays one game at a time.
 PROMPTS: dict[tuple, Prompt] = {}
-
-
 PROMPTS_MAX = 20_000
-
-
 SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
-
-
 REVEALS: dict[tuple[str, int, int], tuple[RevealCard, ...]] = {}  # (ghost, seat, cards) -> one per card
 
 

@@ -276,6 +276,11 @@ message("selftest.failed", "The self-test could not start: {error}")
 message("selftest.fault", "FAULT {device} ({wiring}): {detail}")
 message("selftest.ok", "{kind}: {n} ok")
 message("selftest.again", "Run the self-test again")
+message(
+    "selftest.in_game",
+    "Checked during a game: the game's own readers. "
+    "The reset pulse, buttons and LEDs are checked between games.",
+)
 message("device.reader", "RFID readers")
 message("device.tower", "dice towers")
 message("device.button", "buttons")

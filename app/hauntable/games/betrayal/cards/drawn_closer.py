@@ -27,7 +27,7 @@ def _impeded(w: World, seat: int) -> bool:
     not stunned) is impeded."""
     room = w.s.explorers[seat].room
     others = [str(e.seat) for e in w.s.explorers if e.alive and e.room == room and e.seat != seat]
-    others += [k for k, m in monsters(w.s).items() if m.get("room") == room and not m.get("stunned")]
+    others += [k for k, m in monsters(w.s).items() if m.room == room and not m.stunned]
     return any(hostile(w.s, str(seat), k) for k in others)
 
 
@@ -58,7 +58,7 @@ def _monsters_closer(w: World, seat: int, card: str) -> list | None:
     keys = [
         k
         for k, m in sorted(monsters(w.s).items())
-        if not m.get("stunned") and m.get("room") and closer(w, m["room"], here) is not None
+        if not m.stunned and m.room and closer(w, m.room, here) is not None
     ]
     if not keys:
         w.say(f"{card}: no monster can come closer", "card.nothing", card=card)

@@ -49,7 +49,7 @@ def dynamite_room(w: World, seat: int, card: str, room: str) -> None:
     keys += [
         k
         for k, m in sorted(monsters(w.s).items())
-        if m.get("room") == room and m.get("might") is not None and m.get("speed") is not None
+        if m.room == room and m.might is not None and m.speed is not None
     ]
     if not keys:
         w.say(f"{card}: the blast hurts nobody", "card.nobody", card=card)

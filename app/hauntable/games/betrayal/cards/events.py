@@ -2,7 +2,8 @@
 
 An event goes to the discard pile when drawn unless its effects reach ``keep`` (Webs, Debris, Grave Dirt,
 Lights Out stay in front of the player). Tokens an event leaves in the house are used with ``use NAME``;
-``TOKEN_USES`` says what each does.
+``tokens.TOKEN_USES`` says what each does. An ``op(...)`` effect is carried out by the module named after
+its card (mirror.py, meant_to_be.py, revolving_wall.py, ...).
 """
 
 from __future__ import annotations
@@ -505,9 +506,3 @@ card(
     "Move the room you are in (with everything in it) to another open doorway on its floor.",
     on_draw=[op("what_the")],
 )
-
-
-# --- what the tokens do when used (``use NAME``) -----------------------------------------------------------
-
-
-# --- card-specific effects ---------------------------------------------------------------------------------

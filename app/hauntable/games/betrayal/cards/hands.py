@@ -7,11 +7,7 @@ from hauntable.games.betrayal.cards import CARD_RULES
 from hauntable.games.betrayal.world import World
 
 BBC = ("Bell", "Book", "Candle")
-
-
 BBC_MARK = "Bell, Book and Candle"
-
-
 PILE = "item:"  # a dropped item lies in a room as the token "item:<name>" (C4)
 
 

@@ -1,6 +1,7 @@
-"""Holding cards (rules C1-C7 in docs/rules.md): getting and losing items and omens with their lasting
-trait changes, the turn actions on items (use, drop, pick up, give) and on the tokens events leave in the
-house (search the Closet, take the Secret Passage...), and explorers stuck in Webs or Debris.
+"""The turn's card actions (rules C1-C7 in docs/rules.md): using, dropping, picking up, giving and trading
+items and omens, using the tokens events leave in the house (tokens.py says what each does), freeing an
+explorer stuck in Webs or Debris (webs_and_debris.py), and the kept events' start and end of a turn.
+Getting and losing a card with its lasting trait changes is hands.py.
 
 Every action here is offered in the turn prompt only when its checks pass, and an input that was not
 offered is refused by the same checks (``check_card_action``), so a bot picking from the prompt's choices
@@ -34,9 +35,6 @@ from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Use
 from hauntable.games.betrayal.predicates import stuck
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
-
-# --- getting and losing cards (C5, C6, C7) -----------------------------------------------------------------
-
 
 # --- the turn's card actions ---------------------------------------------------------------------------
 
@@ -200,18 +198,6 @@ def trade_answer(w: World, seat: int, to: int, card: str, option: str) -> None:
     )
     lose_card(w, seat, card, "hand")
     get_card(w, to, card)
-
-
-# --- tokens that stay in the house (C11) ---------------------------------------------------------------
-
-
-# --- stuck in Webs or Debris (C10) -----------------------------------------------------------------------
-
-
-# --- the Dog's errands ------------------------------------------------------------------------------------
-
-
-# --- the Music Box (C13) ---------------------------------------------------------------------------------
 
 
 # --- start and end of a turn ----------------------------------------------------------------------------

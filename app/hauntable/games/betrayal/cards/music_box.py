@@ -7,8 +7,6 @@ from hauntable.games.betrayal.predicates import trait_roll
 from hauntable.games.betrayal.world import World, effect_op, task
 
 MUSIC = "Music Box"
-
-
 MUSIC_OPEN = "Music Box open"
 
 

@@ -9,8 +9,6 @@ from hauntable.games.betrayal.world import World, task
 
 # Rooms the cards call outdoors (Shrieking Wind, The Beckoning); rooms with a window come from rooms.toml.
 OUTDOORS = ("Gardens", "Graveyard", "Patio", "Tower", "Balcony")
-
-
 WINDOWS = "windows"  # state.marks[WINDOWS]: room -> the table's answer, does its tile show an outside window
 
 
