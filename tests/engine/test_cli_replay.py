@@ -211,14 +211,12 @@ def test_a_long_file_replays_in_flat_memory(tmp_path: Path, good_lines):
     assert peak_mb(result) < 120
 
 
-# The peak is VmHWM (this process image's own high-water mark), not getrusage's ru_maxrss: Linux carries
-# ru_maxrss over fork and exec, so a pytest process grown large by other tests (OpenCV, images) would
-# show as the child's peak.
+# VmHWM (this process image's peak RSS), not ru_maxrss: that one keeps the forking pytest's peak across exec
 MEASURE = (
     "import runpy, sys; sys.argv = ['hauntable', 'replay', sys.argv[1]]\n"
     "try:\n    runpy.run_module('hauntable.cli', run_name='__main__')\n"
-    "finally:\n    hwm = [ln for ln in open('/proc/self/status') if ln.startswith('VmHWM:')][0]\n"
-    "    print('peak', hwm.split()[1], file=sys.stderr)"
+    "finally:\n    hwm = [ln.split()[1] for ln in open('/proc/self/status') if ln.startswith('VmHWM:')]\n"
+    "    print('peak', hwm[0], file=sys.stderr)"
 )
 
 
