@@ -26,10 +26,14 @@ PROGRESS_EVERY = 64
 class Entry(Protocol):
     """What the verifier reads of a logged input (``gamelog.LoggedInput`` fits)."""
 
-    seq: int
-    payload: dict[str, Any] | None
-    state_hash: str
-    problem: str | None
+    @property
+    def seq(self) -> int: ...
+    @property
+    def payload(self) -> dict[str, Any] | None: ...
+    @property
+    def state_hash(self) -> str: ...
+    @property
+    def problem(self) -> str | None: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,7 +93,9 @@ def _replay(
     every: bool,
     progress: Callable[[int], None] | None,
 ) -> Verified:
-    step, kept, hashes, damaged = start, 0, [], []
+    step, kept = start, 0
+    hashes: list[str] = []
+    damaged: list[int] = []
     last: Entry | None = None
 
     def stop(seq: int, problem: str) -> Verified:
