@@ -63,6 +63,7 @@ def choose_traitor(state: State, content: Content, spec: HauntSpec, revealer: in
         ch = content.characters[e.character]
         if rule in ("oldest", "youngest"):
             return ch.age
+        assert trait is not None  # the trait rules name their trait (content validation)
         return ch.tracks[trait][e.traits[trait]]
 
     values = {s: measure(s) for s in pool}
@@ -499,7 +500,7 @@ def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:
 def haunt_task_roll(w: World, seat: int, action: str, trait: str, target: int, option: str = "") -> None:
     """H7.2: a haunt's task roll: once per turn, whichever of the qualifying traits is chosen."""
     w.s.turn.tried.append("task")
-    from hauntable.games.betrayal.rooms import trait_roll
+    from hauntable.games.betrayal.predicates import trait_roll
 
     trait_roll(
         w, seat, trait, target, f"{action} (task)", on="haunt_task_result", action=action, option=option
@@ -519,7 +520,7 @@ def haunt_task_result(
 
 
 @task("traitor_card")
-def traitor_card(w: World, seat: int, card: str, effects: list, option: str) -> None:
+def traitor_card(w: World, seat: int, card: str, effects: list[Any], option: str) -> None:
     if option == "decline":
         w.say(
             f"{w.who(seat)} is the traitor and declines the {card}",

@@ -35,7 +35,7 @@ def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None)
     unknown = set(traits) - set(TRAITS)
     if unknown:
         raise ValueError(f"no trait(s) {sorted(unknown)}")
-    m = Monster(mtype, room, **traits)
+    m = Monster(mtype, room, *(traits.get(t) for t in ("speed", "might", "sanity", "knowledge")))
     monsters(w)[mid] = m
     w.say(f"A {mtype} appears in the {room}", "monster.appears", monster=mid, room=room)
     return m
@@ -254,7 +254,7 @@ def monster_attacks(w: World, mid: str) -> list[Attack]:
     """H5.7: the attacks a monster may make now: once in its move, if awake, on an explorer it opposes in its
     room (combat's K2 contract: the heroes; everyone while no traitor is known), in Might or a trait the
     haunt allows (``state.haunt.attack_traits``) that the monster has (K3, K4)."""
-    from hauntable.games.betrayal.combat import hostile
+    from hauntable.games.betrayal.predicates import hostile
 
     h = w.haunt
     m = monsters(w)[mid]
@@ -321,7 +321,8 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
         music_check(w, mid, "entering")
     elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
-        from hauntable.games.betrayal.combat import name_of, start_fight
+        from hauntable.games.betrayal.combat import start_fight
+        from hauntable.games.betrayal.predicates import name_of
 
         p.attacked = True
         target = name_of(w, inp.target)

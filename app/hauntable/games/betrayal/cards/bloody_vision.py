@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.combat import start_fight
 from hauntable.games.betrayal.house import adjacent
 from hauntable.games.betrayal.predicates import monsters, name_of, trait_of
@@ -10,7 +12,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("bloody_attack")
-def _bloody_attack(w: World, seat: int, card: str) -> list:
+def _bloody_attack(w: World, seat: int, card: str) -> list[Any]:
     return [("bloody_attack", dict(seat=seat, card=card))]
 
 
@@ -47,7 +49,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
 
 
 @task("bloody_chosen")
-def bloody_chosen(w: World, seat: int, keys: list, names: list, option: str) -> None:
+def bloody_chosen(w: World, seat: int, keys: list[Any], names: list[Any], option: str) -> None:
     w.then(("bloody_fight", dict(seat=seat, key=keys[names.index(option)])))
 
 
