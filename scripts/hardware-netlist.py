@@ -101,26 +101,11 @@ def build(layout) -> tuple[Netlist, list[dict]]:
         rows = module_rows(layout, name)
         main_j, mod_j = f"MAIN.J{2 + m}", f"{name}.J1"
         ribbon = [*[f"BUS:{s}" for s in fan], f"{name}:/E", "MISO"]
-        for k, net in enumerate(ribbon):
-            for ref in (main_j, mod_j):
-                n.add(net, ref, 2 * k + 1, f"IDC {MODULE_RIBBON}-way")
-        for pin in range(2, MODULE_RIBBON + 1, 2):
-            for ref in (main_j, mod_j):
-                n.add("GND", ref, pin, f"IDC {MODULE_RIBBON}-way")
-        cables.append(
-            dict(
-                cable=f"W{1 + m}",
-                carries=f"MAIN -> {name} module",
-                conductors=MODULE_RIBBON,
-                signals=len(ribbon),
-                grounds=MODULE_RIBBON // 2,
-                power=0,
-                spare=MODULE_RIBBON // 2 - len(ribbon),
-                nets=" ".join(ribbon),
-                length_m=1.5 if name != "edge" else 1.0,
-                from_ref=main_j,
-                to_ref=mod_j,
-            )
+        pinmap = {2 * k + 1: net for k, net in enumerate(ribbon)}
+        pinmap |= {pin: "GND" for pin in range(2, MODULE_RIBBON + 1, 2)}
+        length = 1.5 if name != "edge" else 1.0
+        cable(
+            n, cables, f"W{1 + m}", f"MAIN -> {name} module", (main_j, mod_j), MODULE_RIBBON, pinmap, length
         )
         # module board: 244 re-drives MOSI SCLK NRSTPD A0-A2 to its rows; 138 picks the row; 125 MISO
         buf = f"{name}.U1"
@@ -147,29 +132,17 @@ def build(layout) -> tuple[Netlist, list[dict]]:
             sigs = [f"{name}:{s}" for s in ("MOSI", "SCLK", "MISO", "NRSTPD", "A0", "A1", "A2")]
             sigs.append(f"{name}:ROW{r}/E")
             pins = [1, 3, 5, 7, 9, 11, 13, 2]  # signals; 4 6 8 10 GND, 12 14 3V3
-            for net, pin in zip(sigs, pins, strict=True):
-                for ref in (jm, jr):
-                    n.add(net, ref, pin, f"IDC {ROW_RIBBON}-way")
-            for pin in (4, 6, 8, 10):
-                for ref in (jm, jr):
-                    n.add("GND", ref, pin, f"IDC {ROW_RIBBON}-way")
-            for pin in (12, 14):
-                for ref in (jm, jr):
-                    n.add("3V3", ref, pin, f"IDC {ROW_RIBBON}-way")
-            cables.append(
-                dict(
-                    cable=f"W{1 + m}.{r}",
-                    carries=f"{name} module -> row board {r}",
-                    conductors=ROW_RIBBON,
-                    signals=len(sigs),
-                    grounds=4,
-                    power=2,
-                    spare=0,
-                    nets=" ".join(sigs),
-                    length_m=0.5,
-                    from_ref=jm,
-                    to_ref=jr,
-                )
+            pinmap = dict(zip(pins, sigs, strict=True)) | dict.fromkeys((4, 6, 8, 10), "GND")
+            pinmap |= dict.fromkeys((12, 14), "3V3")
+            cable(
+                n,
+                cables,
+                f"W{1 + m}.{r}",
+                f"{name} module -> row board {r}",
+                (jm, jr),
+                ROW_RIBBON,
+                pinmap,
+                0.5,
             )
             rdec = f"{name}.R{r}.U1"
             for k, sig in enumerate(("A0", "A1", "A2")):
@@ -187,6 +160,30 @@ def build(layout) -> tuple[Netlist, list[dict]]:
                 n.add("GND", ref, 6, part)
                 n.add("3V3", ref, 8, part)
     return n, cables
+
+
+def cable(n: Netlist, cables: list[dict], name: str, carries: str, ends, ways: int, pinmap, length) -> None:
+    """A ribbon: the same net on the same pin at both ends, and its row in the cable plan."""
+    for pin, net in pinmap.items():
+        for ref in ends:
+            n.add(net, ref, pin, f"IDC {ways}-way")
+    nets = list(pinmap.values())
+    signals = [net for net in nets if net not in ("GND", "3V3")]
+    cables.append(
+        dict(
+            cable=name,
+            carries=carries,
+            conductors=ways,
+            signals=len(signals),
+            grounds=nets.count("GND"),
+            power=nets.count("3V3"),
+            spare=ways - len(nets),
+            nets=" ".join(signals),
+            length_m=length,
+            from_ref=ends[0],
+            to_ref=ends[1],
+        )
+    )
 
 
 def module_rows(layout, name: str) -> dict[int, dict[int, str]]:

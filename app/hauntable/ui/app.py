@@ -23,7 +23,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from hauntable.gamelog import GameLog
 from hauntable.kiosk.watchdog import Watchdog
 from hauntable.ui import fonts, i18n
-from hauntable.ui.controller import TableController
+from hauntable.ui.controller import TableController, trouble_text
 from hauntable.ui.health import HealthReport
 from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, secret, setup
 from hauntable.ui.screens.secret import is_hidden_haunt
@@ -67,7 +67,21 @@ class HauntableApp(App):
         # the rest of the play screen, on the frame after the map (a positive timeout: after this draw)
         self._redraw_rest = Clock.create_trigger(lambda _dt: self.refresh(), 0.001)
         self.controller = TableController(self, settings, log=log, seed=seed, today=today)
+        self._trouble_said = ""
         self.title = "Hauntable"
+        self.use_kivy_settings = False
+
+    def _install_settings_keys(self, window) -> None:
+        """``App.run`` binds F1 to Kivy's settings panel (rotation, full screen, FPS, logging, by touch):
+        not in the kiosk."""
+        if not self.controller.settings.kiosk:
+            super()._install_settings_keys(window)
+
+    def open_settings(self, *_args) -> bool:
+        """Kivy's settings panel never opens over the kiosk, whatever asks for it."""
+        if self.controller.settings.kiosk:
+            return False
+        return super().open_settings(*_args)
 
     def build(self) -> ScreenManager:
         self.font_path = fonts.register()
@@ -92,6 +106,7 @@ class HauntableApp(App):
         # under systemd (Type=notify, WatchdogSec): ready once drawn, then pinged from this main loop, so a
         # hung UI gets the app restarted; without NOTIFY_SOCKET every call is a no-op
         self.watchdog = Watchdog(require=("ui",))
+        self.watchdog.watch("table", self.controller.trouble)  # the readers' scanner, the tower's link
         Clock.schedule_once(lambda _dt: self.watchdog.ready("attract screen"), 0)
         Clock.schedule_interval(self._ping_watchdog, 1)
         # the health the companion service publishes (docs/fleet.md): status.json beside the log
@@ -102,6 +117,12 @@ class HauntableApp(App):
     def _ping_watchdog(self, *_args) -> None:
         self.watchdog.alive("ui")
         self.watchdog.ping()
+        trouble = self.controller.trouble()
+        said = trouble_text(trouble) if trouble is not None else ""
+        if said != self._trouble_said:  # told on every screen: the attract line and the play screen's
+            self._trouble_said = said
+            self.notice = said or self.controller.notice
+            self.redraw()
         if self.health is not None:
             self.health.update(self)
 
@@ -120,7 +141,7 @@ class HauntableApp(App):
         controller = self.controller
         self.lang, self.notice, self.resume_offer = (
             controller.lang,
-            controller.notice,
+            self._trouble_said or controller.notice,
             controller.resume_offer,
         )
         self.refresh()

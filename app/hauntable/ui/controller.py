@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from hauntable.games.betrayal.prompts import AwaitTile, ChooseTarget
 from hauntable.paths import db_path
 from hauntable.session import ResumeError, Session
 from hauntable.table.dice_link.rolls import delivered_in
+from hauntable.table.health import Trouble
 from hauntable.ui import i18n
 from hauntable.ui.castle_sim import CastleTable
 from hauntable.ui.channel import Channel
@@ -216,10 +218,25 @@ class TableController:
             self.castle_table = None
 
     def table_notice(self) -> str:
-        """The line under the prompt: the live referee's latest message, else the simulator's."""
+        """The line under the prompt: a table thread in trouble, else the live referee's latest message,
+        else the simulator's."""
+        trouble = self.trouble()
+        if trouble is not None:
+            return trouble_text(trouble)
         if self.live_table is not None and self.live_table.message:
             return self.live_table.message
         return self.sim_message
+
+    def trouble(self) -> Trouble | None:
+        """The worst of what the table's threads report (the readers' scanner, the tower's link): what
+        the watchdog judges (``Watchdog.watch``) and the screens say."""
+        beats = []
+        if self.live_table is not None:
+            beats.append(self.live_table.table.scanner.heartbeat)
+        if self.tower is not None:
+            beats.append(self.tower.tower.heartbeat)
+        found = [t for t in (b.health() for b in beats) if t is not None]
+        return max(found, key=lambda t: t.fatal) if found else None
 
     # --- the dice tower -------------------------------------------------------------------------------
 
@@ -230,10 +247,11 @@ class TableController:
         delivered = []
         if session.log is not None:
             games = {session.game_id}
-            latest = session.log.games()[-2:]  # a game set aside at start-up may own the tower's resend
+            latest = session.log.games(latest=2)  # a game set aside at start-up may own the tower's resend
             games.update(g.id for g in latest)
             for game_id in sorted(games):
-                delivered += delivered_in(e.payload for e in session.log.inputs(game_id))
+                rows = session.log.inputs(game_id)
+                delivered += delivered_in(e.payload for e in rows if e.payload is not None)
         self.tower = AppTower(
             self.settings.tower_port,
             take=self.take_tower_roll,
@@ -290,9 +308,9 @@ class TableController:
     # --- resume and abandon ---------------------------------------------------------------------------
 
     def unfinished(self):
-        """The log's latest unfinished game this app can draw (Betrayal), or None."""
-        record = self.log.latest_unfinished() if self.log is not None else None
-        return record if record is not None and record.game == "betrayal" else None
+        """The log's latest unfinished game (Betrayal or Geisterstunde; a damaged name is offered too:
+        resuming reads it as the known game it is closest to), or None."""
+        return self.log.latest_unfinished() if self.log is not None else None
 
     def offer_resume(self) -> None:
         """After a crash or power cut, the attract screen offers the log's unfinished game (or a new one)."""
@@ -304,30 +322,94 @@ class TableController:
         """Who was playing and how far it got, from the log alone (no replay: start-up stays fast)."""
         players = []
         for p in record.config.get("players", []):
+            if not isinstance(p, dict):  # Geisterstunde's seats are names
+                players.append(str(p))
+                continue
             character = self.content.characters.get(p.get("character"))
             players.append(f"{p.get('name')} ({character.name if character else p.get('character')})")
         started = record.created[11:16] if len(record.created) >= 16 else record.created
         return i18n.tr("attract.unfinished", players=", ".join(players), n=record.inputs, started=started)
 
+    IN_BACKGROUND = 600  # logged inputs from which a resume replays off the view's thread, with progress
+
     def resume_latest(self) -> str | None:
         """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none.
-        The simulator's virtual stack and decks start afresh; what is in the house stays out of them."""
+
+        Keeps every input up to any damage (``Session.recover``) and says in ``notice`` what was
+        repaired or lost. A long game (``IN_BACKGROUND`` inputs and more, ~0.5 s on a Pi 4) replays on a
+        worker thread with its own connection while the attract screen counts the moves replayed; it
+        is attached on the view's thread when done. The simulator's virtual stack and decks start
+        afresh; what is in the house stays out of them."""
         record = self.unfinished()
         if record is None:
             return i18n.tr("admin.nothing_to_resume")
+        if self.resuming:
+            return None
+        if record.inputs >= self.IN_BACKGROUND and self.log is not None and self.log.path != ":memory:":
+            self._resume_in_background(record)
+            return None
         try:
-            session = Session.resume(self.log, record.id)
+            session, verified = Session.recover(self.log, record.id)
         except ResumeError as exc:
             return str(exc)
-        self.attach(session)
+        self._resumed(session, verified, record.inputs)
         return None
+
+    resuming = False
+
+    def _resume_in_background(self, record) -> None:
+        self.resuming = True
+        total = record.inputs
+        path = self.log.path
+
+        def progress(done: int) -> None:
+            self.view.post(lambda: self._show_progress(done, total))
+
+        def work() -> None:
+            try:
+                with GameLog(path) as own:  # SQLite connections stay on their own thread
+                    session, verified = Session.recover(own, record.id, progress=progress)
+                    game_id = session.game_id
+                outcome: tuple | str = (session.game, verified, game_id)
+            except (ResumeError, HauntableError, OSError) as exc:
+                outcome = str(exc)
+            self.view.post(lambda: self._resumed_in_background(outcome, total))
+
+        threading.Thread(target=work, name="hauntable-resume", daemon=True).start()
+
+    def _show_progress(self, done: int, total: int) -> None:
+        if self.resuming:
+            self.resume_offer = i18n.tr("attract.resuming", done=done, total=total)
+            self.view.changed()
+
+    def _resumed_in_background(self, outcome, total: int) -> None:
+        self.resuming = False
+        self.resume_offer = ""
+        if isinstance(outcome, str):
+            self.notice = outcome
+            self.view.changed()
+            return
+        game, verified, game_id = outcome
+        self._resumed(Session(game, verified.step, self.log, game_id), verified, total)
+        self.view.changed()
+
+    def _resumed(self, session: Session, verified, logged: int) -> None:
+        """Play the resumed game; tell the operator what the resume repaired or could not keep."""
+        kept = verified.kept
+        if verified.problem is not None:
+            self.notice = f"Game resumed at move {kept} of {logged}: {verified.problem}."
+        elif verified.repaired:
+            moves = ", ".join(str(seq) for seq, _inp in verified.repaired)
+            self.notice = f"Game resumed whole: damaged move(s) {moves} were read back from their hashes."
+        self.attach(session)
 
     def resume_offered(self) -> None:
         """The attract screen's "Resume this game"."""
         problem = self.resume_latest()
         if problem is not None:
             self.notice = problem
-        self.resume_offer = ""
+        if not self.resuming:
+            self.resume_offer = ""
         self.view.changed()
 
     def set_aside_unfinished(self) -> None:
@@ -386,3 +468,10 @@ class TableController:
             self.view.redraw()
         elif isinstance(prompt, ChooseTarget):
             self.submit(Target(floor, x, y), self.channel.seq)
+
+
+def trouble_text(trouble: Trouble) -> str:
+    """What the screen says about a table thread in trouble (the sentence itself is the operator's)."""
+    if trouble.fatal:
+        return i18n.tr("trouble.restart", what=trouble.sentence)
+    return trouble.sentence

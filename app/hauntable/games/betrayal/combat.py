@@ -34,6 +34,7 @@ from hauntable.games.betrayal.predicates import (
     roller,
     room_of,
     seat_of,
+    start_fight,
     stuck,
     stunned,
     trait_of,
@@ -206,15 +207,6 @@ def resolve_attack(w: World, inp: Attack) -> None:
         weapon=inp.weapon,
     )
     start_fight(w, str(seat), inp.target, inp.trait, inp.weapon, ranged)
-
-
-def start_fight(
-    w: World, attacker: str, defender: str, trait: str = "might", weapon: str = "", ranged: bool = False
-) -> None:
-    """Queue a fight: the attacker's weapon first, then both rolls, then the result (K1-K7). Monsters
-    attack through this too (the haunt's monster turn); checking legality is the caller's job."""
-    fight = dict(attacker=attacker, defender=defender, trait=trait, weapon=weapon, ranged=ranged)
-    w.then(("combat", dict(fight=fight)))
 
 
 # --- the fight -------------------------------------------------------------------------------------------

@@ -15,9 +15,11 @@ from typing import Any
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.cards.music_box import music_room
 from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.house import BELOW_COLLAPSED, OPPOSITE, STEP, doors_of
+from hauntable.games.betrayal.house import monster_walker, steps
 from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
+from hauntable.games.betrayal.predicates import hostile, in_house, name_of, scenario, start_fight
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.records import MONSTER_TURN, Monster
 from hauntable.games.betrayal.sides import side_of
@@ -35,7 +37,8 @@ def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None)
     unknown = set(traits) - set(TRAITS)
     if unknown:
         raise ValueError(f"no trait(s) {sorted(unknown)}")
-    m = Monster(mtype, room, *(traits.get(t) for t in ("speed", "might", "sanity", "knowledge")))
+    get = traits.get
+    m = Monster(mtype, room, get("speed"), get("might"), get("sanity"), get("knowledge"))
     monsters(w)[mid] = m
     w.say(f"A {mtype} appears in the {room}", "monster.appears", monster=mid, room=room)
     return m
@@ -80,11 +83,6 @@ def remove_monster(w: World, mid: str, why: str) -> None:
     w.say(why, "monster.removed", monster=mid, room=m.room)
 
 
-def in_house(e: Any) -> bool:
-    """An explorer still in play: alive and not escaped from the house."""
-    return e.alive and not e.marks.get("escaped")
-
-
 def opponents_of_monsters(w: World) -> list[int]:
     """Seats the monsters oppose: the heroes (every explorer in a haunt without a known traitor)."""
     return [e.seat for e in w.s.explorers if in_house(e) and side_of(w.s, e.seat) != "traitor"]
@@ -111,39 +109,7 @@ def neighbours(w: World, room: str) -> list[str]:
     stands in the room, by the stairs, the Coal Chute and the Collapsed Room both ways, up into the Gallery,
     through the Revolving Wall's Wall Switch without a roll, and by Secret Passages and Stairs (house rule
     ``monster_secret_passages``). Never a new room, and never by the Mystic Elevator (H5.4)."""
-    from hauntable.games.betrayal.house import stair_links
-
-    s, rooms = w.s, w.content.rooms
-    here = s.house[room]
-    out: list[str] = []
-    for d in doors_of(rooms[room], here.rotation):
-        dx, dy = STEP[d]
-        other = s.cells.get((here.floor, here.x + dx, here.y + dy))
-        if other is not None and OPPOSITE[d] in doors_of(rooms[other], s.house[other].rotation):
-            out.append(other)
-    out.extend(r for r in stair_links(w.content).get(room, ()) if r in s.house)
-    for r in rooms.values():  # the Coal Chute and the Gallery, both ways
-        for a, b in ((r.name, r.slide_to), (r.name, (r.fall_to or {}).get("room"))):
-            if b and a in s.house and b in s.house:
-                if room == a:
-                    out.append(b)
-                elif room == b:
-                    out.append(a)
-    below = s.tokens.get(BELOW_COLLAPSED)
-    if below:
-        collapsed = next((r.name for r in rooms.values() if r.collapse and r.name in s.house), None)
-        if collapsed == room:
-            out.append(below)
-        elif below == room and collapsed:
-            out.append(collapsed)
-    pairs = [("Wall Switch", "Wall Switch 2")]  # H5.4: the Revolving Wall, no roll (as the traitor)
-    if s.config.house_rules.monster_secret_passages == "allowed":
-        pairs += [("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")]
-    for a, b in pairs:
-        ra, rb = s.tokens.get(a), s.tokens.get(b)
-        if ra and rb and room in (ra, rb):
-            out.append(rb if room == ra else ra)
-    return [r for r in dict.fromkeys(out) if r != room]
+    return steps(w.s, w.content, room, monster_walker(w.s))
 
 
 def controller(w: World) -> int | None:
@@ -195,7 +161,6 @@ def monster_speed_result(w: World, mtype: str, total: int) -> None:
 @task("monster_next")
 def monster_next(w: World) -> None:
     """The next monster moves and acts; when none is left, the monster turn ends and stunned ones recover."""
-    from hauntable.games.betrayal.haunt import scenario
 
     p = w.haunt.phase()
     ms = monsters(w)
@@ -224,7 +189,6 @@ def music_check(w: World, mid: str, why: str) -> None:
     """H5.8: a monster with Sanity entering the open Music Box's room, or starting its move there, resists
     (Sanity 4+, the traitor throws, no card helps) or its move ends there (C13). One without Sanity is deaf
     to it."""
-    from hauntable.games.betrayal.cards.music_box import music_room
 
     m = monsters(w)[mid]
     if m.sanity is None or music_room(w) != m.room:
@@ -254,7 +218,6 @@ def monster_attacks(w: World, mid: str) -> list[Attack]:
     """H5.7: the attacks a monster may make now: once in its move, if awake, on an explorer it opposes in its
     room (combat's K2 contract: the heroes; everyone while no traitor is known), in Might or a trait the
     haunt allows (``state.haunt.attack_traits``) that the monster has (K3, K4)."""
-    from hauntable.games.betrayal.predicates import hostile
 
     h = w.haunt
     m = monsters(w)[mid]
@@ -270,7 +233,6 @@ def monster_attacks(w: World, mid: str) -> list[Attack]:
 
 
 def monster_prompt(w: World) -> None:
-    from hauntable.games.betrayal.haunt import scenario
 
     p = w.haunt.phase()
     mid = p.current or ""
@@ -302,7 +264,6 @@ def monster_prompt(w: World) -> None:
 
 
 def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any) -> None:
-    from hauntable.games.betrayal.haunt import scenario
 
     if inp not in prompt.options:
         raise IllegalAction(f"{prompt.monster} cannot do that now: {inp}.", "H5.2")
@@ -321,9 +282,6 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
         music_check(w, mid, "entering")
     elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
-        from hauntable.games.betrayal.combat import start_fight
-        from hauntable.games.betrayal.predicates import name_of
-
         p.attacked = True
         target = name_of(w, inp.target)
         w.say(

@@ -6,6 +6,8 @@ and asks prompts, and imports nothing of the rules above it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.records import Monster
 from hauntable.games.betrayal.sides import is_traitor, may_attack, side_of, traitor_seat
@@ -164,3 +166,25 @@ def move_monster(w: World, key: str, room: str) -> None:
 def damage_kind(trait: str) -> str:
     """K4: Might and Speed fights deal physical damage, Sanity and Knowledge fights mental damage."""
     return "physical" if trait in PHYSICAL_TRAITS else "mental"
+
+
+def in_house(e: Any) -> bool:
+    """An explorer still in play: alive and not escaped from the house."""
+    return e.alive and not e.marks.get("escaped")
+
+
+def start_fight(
+    w: World, attacker: str, defender: str, trait: str = "might", weapon: str = "", ranged: bool = False
+) -> None:
+    """Queue a fight: the attacker's weapon first, then both rolls, then the result (K1-K7). Monsters
+    attack through this too (the haunt's monster turn); checking legality is the caller's job."""
+    fight = dict(attacker=attacker, defender=defender, trait=trait, weapon=weapon, ranged=ranged)
+    w.then(("combat", dict(fight=fight)))
+
+
+def scenario(w: World) -> Any:  # a haunts.script.Scenario, held by the rule set
+    """The scripted haunt being played, or None in book mode."""
+    h = w.s.haunt
+    if h is None or h.mode != "scripted":
+        return None
+    return w.rules.scenarios[h.number]

@@ -36,6 +36,9 @@ plural(
     "A game was not finished: {players}. Started {started} UTC, {n} moves logged.",
 )
 message("attract.resume", "Resume this game")
+message("attract.resuming", "Resuming the game, replaying its moves: {done}/{total}")
+# TRANSLATORS: {what} is an English sentence for the operator, e.g. "The table's readers stopped"
+message("trouble.restart", "{what}. The table restarts by itself within a minute; the game is saved.")
 message("attract.new_game", "Start a new game")
 message("setup.title", "Who plays?")
 message("setup.seat", "Seat {n}")
@@ -207,6 +210,11 @@ message("admin.choose_pin", "No admin PIN yet: choose one (4 to 8 digits)")
 message("admin.new_pin", "Type the new PIN (4 to 8 digits)")
 message("admin.pin_saved", "PIN saved.")
 message("admin.pin_format", "A PIN is 4 to 8 digits.")
+message(
+    "admin.pin_damaged",
+    "The admin PIN record is lost or damaged, so the menu stays locked. Reset the PIN at the table's "
+    "console: hauntable admin-pin --reset",
+)
 plural("admin.wrong_pin_left", "n", "Wrong PIN: {n} try left.", "Wrong PIN: {n} tries left.")
 message("admin.locked", "Too many wrong PINs: try again in {n} s.")
 message("admin.change_pin", "Change the PIN")

@@ -27,7 +27,7 @@ from kivy.uix.screenmanager import Screen
 from hauntable.gamelog import LogError
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.kiosk.media import export_game, removable_drives
-from hauntable.kiosk.pin import PinError, PinStore
+from hauntable.kiosk.pin import AdminLock, PinError, PinStore
 from hauntable.paths import db_path
 from hauntable.ui.i18n import LANGUAGE_NAMES, ntr, tr
 from hauntable.ui.screens.admin_dice import DicePage, health_row
@@ -51,12 +51,34 @@ class AdminScreen(Screen):
         path = App.get_running_app().controller.settings.pin_file or db_path().with_name("admin-pin.json")
         return PinStore(path)
 
+    lock = None  # the AdminLock: an unlocked menu locks itself after 2 idle minutes (kiosk/pin.py)
+    LOCK_CHECK_S = 5.0
+
     def on_pre_enter(self, *_args) -> None:
+        self.lock = self.lock or AdminLock()
+        self.lock.lock()
+        Clock.unschedule(self._check_lock)
+        Clock.schedule_interval(self._check_lock, self.LOCK_CHECK_S)
         self.unlocked, self.changing, self.entered = False, False, ""
         self.close_desk()
         self.page, self.message = "menu", ""
         self.ids.pin_message.text = ""
         self.refresh()
+
+    def on_touch_down(self, touch) -> bool:
+        if self.lock is not None:
+            self.lock.touched()
+        return super().on_touch_down(touch)
+
+    def on_unlocked(self, _screen, unlocked: bool) -> None:
+        if self.lock is not None:
+            self.lock.unlock() if unlocked else self.lock.lock()
+
+    def _check_lock(self, *_args) -> None:
+        """Left open and untouched, during a game too: locked again, and back to the game or attract."""
+        if self.lock is not None and self.lock.expired():
+            self.unlocked, self.changing, self.entered = False, False, ""
+            self.leave()
 
     def key(self, digit: str) -> None:
         self.entered = (self.entered + digit)[-8:]
@@ -64,6 +86,9 @@ class AdminScreen(Screen):
     def submit_pin(self) -> None:
         pins, entered = self.pins(), self.entered
         self.entered = ""
+        if pins.damaged and not self.changing:  # never "first run": only the console may set it now
+            self.ids.pin_message.text = tr("admin.pin_damaged")
+            return
         if self.changing or not pins.is_set:  # first run, or "Change the PIN" after unlocking
             try:
                 pins.set(entered)
@@ -90,7 +115,11 @@ class AdminScreen(Screen):
 
     def leave(self) -> None:
         app = App.get_running_app()
-        app.go("play" if app.controller.game_running else "attract")
+        channel = app.controller.channel
+        game = channel.session.game.name if channel is not None else None
+        app.go(
+            ("castle" if game == "geisterstunde" else "play") if app.controller.game_running else "attract"
+        )
 
     def turn_seat(self, seat: int) -> None:
         App.get_running_app().controller.choices.turn_seat(seat)
@@ -104,8 +133,11 @@ class AdminScreen(Screen):
         app = App.get_running_app()
         if app is None or "menu" not in self.ids:
             return
-        first_run = not self.pins().is_set
+        pins = self.pins()
+        first_run = not pins.is_set
         key = "admin.new_pin" if self.changing else "admin.choose_pin" if first_run else "admin.pin"
+        if pins.damaged and not self.changing and not self.unlocked:
+            self.ids.pin_message.text = tr("admin.pin_damaged")
         self.ids.pin_title.text = tr(key)
         self.ids.pin_shown.text = "•" * len(self.entered)
         menu = self.ids.menu
@@ -126,6 +158,9 @@ class AdminScreen(Screen):
         self.refresh()
 
     def on_leave(self, *_args) -> None:
+        Clock.unschedule(self._check_lock)
+        if self.lock is not None:
+            self.lock.lock()
         self.close_desk()
         self.dice.close()
 

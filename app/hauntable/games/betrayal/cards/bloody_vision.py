@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.combat import start_fight
 from hauntable.games.betrayal.house import adjacent
-from hauntable.games.betrayal.predicates import monsters, name_of, trait_of
+from hauntable.games.betrayal.predicates import monsters, name_of, start_fight, trait_of
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
@@ -49,7 +48,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
 
 
 @task("bloody_chosen")
-def bloody_chosen(w: World, seat: int, keys: list[Any], names: list[Any], option: str) -> None:
+def bloody_chosen(w: World, seat: int, keys: list[str], names: list[str], option: str) -> None:
     w.then(("bloody_fight", dict(seat=seat, key=keys[names.index(option)])))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import (
+from hauntable.games.betrayal.haunts.script import (
     Scenario,
     heroes_here,
     hvars,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import Scenario, hvars, players, roll, scripted, task_options
+from hauntable.games.betrayal.haunts.script import Scenario, hvars, players, roll, scripted, task_options
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster
 from hauntable.games.betrayal.world import World

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import Scenario, hvars, roll, scripted, task_options
+from hauntable.games.betrayal.haunts.script import Scenario, hvars, roll, scripted, task_options
 from hauntable.games.betrayal.inputs import Act
-from hauntable.games.betrayal.monsters import in_house
+from hauntable.games.betrayal.predicates import in_house
 from hauntable.games.betrayal.world import World
 
 LAST_ROUND = 8
