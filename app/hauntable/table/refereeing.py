@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hauntable.engine.game import Step
@@ -99,7 +99,7 @@ class TableReferee:
     def expected_readers(self) -> list[str]:
         return []
 
-    def _readers_at(self, cells: list[tuple[str, int, int]], slots: list[str] = ()) -> list[str]:
+    def _readers_at(self, cells: list[tuple[str, int, int]], slots: Sequence[str] = ()) -> list[str]:
         """The readers under ``cells`` and ``slots`` the layout has, in order, once each."""
         out = [spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None]
         out += [spec.id for slot in slots if (spec := self.layout.slot_reader(slot)) is not None]

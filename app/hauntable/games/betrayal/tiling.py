@@ -8,6 +8,8 @@ closed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hauntable.games.betrayal.config import BOARDS, Board
 from hauntable.games.betrayal.content import DIRECTIONS, Content
 from hauntable.games.betrayal.doors import OPPOSITE, STEP, Cell, distinct_turns, doors_of, neighbour
@@ -55,7 +57,7 @@ class TileView:
         opens = self._tile_opens(floor, cell, doors, ignore)
         return opens or self._rest_open(floor, name, cell, doors, ignore)
 
-    def _free_after(self, new: Cell | None, ignore: str | None):
+    def _free_after(self, new: Cell | None, ignore: str | None) -> tuple[Callable[[Cell], bool], Cell | None]:
         """A test of whether a cell is empty once tile ``ignore`` is lifted and a tile laid at ``new``."""
         cells, inside = self.state.cells, self.board.inside
         gone = self.cell(ignore) if ignore is not None and ignore in self.state.house else None
