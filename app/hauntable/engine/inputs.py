@@ -151,7 +151,7 @@ class InputRegistry:
         if not isinstance(data, dict):
             raise UnreadableInput(f"An input must be a JSON object, not {type(data).__name__}.", "E1")
         cls = self._kind(data.get("kind"))
-        fields = {f.name: f for f in _fields(cls)}
+        fields = _field_map(cls)
         unknown = set(data) - set(fields) - {"kind"}
         if unknown:
             raise UnreadableInput(f"{cls.kind!r} has no field(s) {sorted(unknown)}.", "E1")
@@ -243,12 +243,27 @@ def _scalar(cls: type, f: dataclasses.Field, tp: Any, raw: str) -> Any:
     raise UnreadableInput(f"{cls.kind!r}: {f.name} must be {getattr(tp, '__name__', tp)}, not {raw!r}.", "E1")
 
 
-def _coerce(cls: type, f: dataclasses.Field, value: Any) -> Any:
-    tp, optional = _strip_optional(_hint(cls, f))
-    if value is None and optional:
-        return None
+@functools.cache
+def _shape(cls: type, name: str) -> tuple[Any, bool, Any]:
+    """A field's type, whether it may be None, and its item type when it is a tuple (once per field:
+    ``from_json`` runs for every logged input of a resume)."""
+    tp, optional = _strip_optional(_hint(cls, _field_map(cls)[name]))
+    item = None
     if typing.get_origin(tp) is tuple:
         (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
+    return tp, optional, item
+
+
+@functools.cache
+def _field_map(cls: type) -> dict[str, dataclasses.Field]:
+    return {f.name: f for f in _fields(cls)}
+
+
+def _coerce(cls: type, f: dataclasses.Field, value: Any) -> Any:
+    tp, optional, item = _shape(cls, f.name)
+    if value is None and optional:
+        return None
+    if item is not None:
         if not isinstance(value, list | tuple) or not all(_is(v, item) for v in value):
             raise UnreadableInput(f"{cls.kind!r}: {f.name} must be a list of {item.__name__}.", "E1")
         return tuple(value)
