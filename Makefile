@@ -32,6 +32,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check app tests bench firmware scripts
 	$(BIN)/ruff format --check app tests bench firmware scripts
+	$(BIN)/python scripts/type_gate.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

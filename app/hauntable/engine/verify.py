@@ -30,10 +30,14 @@ PROGRESS_EVERY = 64
 class Entry(Protocol):
     """What the verifier reads of a logged input (``gamelog.LoggedInput`` fits)."""
 
-    seq: int
-    payload: dict[str, Any] | None
-    state_hash: str
-    problem: str | None
+    @property
+    def seq(self) -> int: ...
+    @property
+    def payload(self) -> dict[str, Any] | None: ...
+    @property
+    def state_hash(self) -> str: ...
+    @property
+    def problem(self) -> str | None: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,7 +97,8 @@ def _quick(
     """The common case, kept tight (a resume replays thousands of inputs): apply all, hash the last.
     None at the first thing that is not plainly right; the full check then says what and where."""
     read, apply = game.inputs.from_json, game.apply
-    step, kept, last = start, 0, None
+    step, kept = start, 0
+    last: Entry | None = None
     for entry in entries:
         kept += 1
         if entry.seq != kept or entry.payload is None:
@@ -115,18 +120,20 @@ def _quick(
     return Verified(step, kept, damaged_hashes=(kept,) if distance else ())
 
 
-def _candidates(step: Step, entry: Entry) -> Iterator[Input]:
+def _candidates(step: Step, entry: Entry) -> Iterator[Input | dict[str, Any]]:
     """What a damaged row may have held: every legal answer the prompt lists, and for a row whose JSON
     still reads, the same input with one of its integers (a die face) changed."""
     prompt = step.awaiting
     if prompt is not None:
         yield from prompt.choices()
     payload = entry.payload
-    faces = payload.get("faces") if isinstance(payload, dict) else None
+    if not isinstance(payload, dict):
+        return
+    faces = payload.get("faces")
     if isinstance(faces, list) and len(faces) <= 12:
         for at, value in itertools.product(range(len(faces)), range(7)):
             if faces[at] != value:
-                yield {**payload, "faces": [*faces[:at], value, *faces[at + 1 :]]}  # type: ignore[misc]
+                yield {**payload, "faces": [*faces[:at], value, *faces[at + 1 :]]}
 
 
 def _identify(game: GameDefinition, step: Step, entry: Entry) -> tuple[Input, Step, str] | None:
@@ -154,7 +161,9 @@ def _replay(
     every: bool,
     progress: Callable[[int], None] | None,
 ) -> Verified:
-    step, kept, hashes, damaged = start, 0, [], []
+    step, kept = start, 0
+    hashes: list[str] = []
+    damaged: list[int] = []
     repaired: list[tuple[int, Input]] = []
     last: Entry | None = None
 
@@ -177,7 +186,7 @@ def _replay(
                 problem = f"move {seq} is refused on replay ({sentence})"
         if problem is None and after is not None and after.state.seq != seq:
             problem = f"the game is at step {after.state.seq} after move {seq}"
-        if problem is None and every:
+        if problem is None and every and after is not None:
             got = state_hash(after.state)
             distance = hash_distance(entry.state_hash, got)
             if distance > NEAR:
@@ -196,7 +205,9 @@ def _replay(
             inp, after, got = found
             repaired.append((seq, inp))
         if every:
+            assert got is not None  # hashed above, or by _identify
             hashes.append(got)
+        assert after is not None  # accepted, or identified
         step, kept, last = after, seq, entry
         if progress is not None and kept % PROGRESS_EVERY == 0:
             progress(kept)

@@ -13,6 +13,8 @@ haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``at
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
@@ -211,7 +213,7 @@ def resolve_attack(w: World, inp: Attack) -> None:
 
 
 @task("combat")
-def combat(w: World, fight: dict) -> None:
+def combat(w: World, fight: dict[str, Any]) -> None:
     """Weapons that cost something before the roll: the Blood Dagger 1 Speed, the Sacrificial Dagger a
     Knowledge roll (our reading of the card: 6+ fine; 3-5 lose 1 Sanity; 0-2 2 dice of physical damage
     and no attack)."""
@@ -229,7 +231,7 @@ def combat(w: World, fight: dict) -> None:
 
 
 @task("combat_dagger")
-def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict, total: int) -> None:
+def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict[str, Any], total: int) -> None:
     if total >= 6:
         w.say("The Sacrificial Dagger is steady in the hand", "card.dagger_ok")
     elif total >= 3:
@@ -253,7 +255,7 @@ def _roll_prompt(w: World, key: str, trait: str, dice: int, text: str, purpose: 
 
 
 @task("combat_roll")
-def combat_roll(w: World, fight: dict, extra: int = 0) -> None:
+def combat_roll(w: World, fight: dict[str, Any], extra: int = 0) -> None:
     if not alive(w.s, fight["attacker"]):
         return
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
@@ -264,7 +266,7 @@ def combat_roll(w: World, fight: dict, extra: int = 0) -> None:
 
 
 @task("combat_defend")
-def combat_defend(w: World, fight: dict, total: int) -> None:
+def combat_defend(w: World, fight: dict[str, Any], total: int) -> None:
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
     dice = dice_of(w, d, trait)
     text = f"{name_of(w, d)}: defend against {name_of(w, a)} - {trait.capitalize()}, {dice} dice"
@@ -284,7 +286,7 @@ def stealable(w: World, seat: int) -> list[str]:
 
 
 @task("combat_result")
-def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
+def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> None:
     """K3: the higher roll wins and the loser takes the difference; a tie hurts nobody. A shot from a
     distance never hurts the shooter (K6); a stunned monster never hurts its attacker (K7). A winner of 2+
     physical damage face to face may steal instead (K8)."""
@@ -354,7 +356,7 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
 
 
 @task("combat_steal")
-def combat_steal(w: World, fight: dict, amount: int, option: str) -> None:
+def combat_steal(w: World, fight: dict[str, Any], amount: int, option: str) -> None:
 
     a, d = seat_of(fight["attacker"]), seat_of(fight["defender"])
     assert a is not None and d is not None

@@ -52,6 +52,7 @@ def choose_traitor(state: State, content: Content, spec: HauntSpec, revealer: in
         ch = content.characters[e.character]
         if rule in ("oldest", "youngest"):
             return ch.age
+        assert trait is not None  # the trait rules name their trait (content validation)
         return ch.tracks[trait][e.traits[trait]]
 
     values = {s: measure(s) for s in pool}

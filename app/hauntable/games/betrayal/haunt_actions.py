@@ -228,7 +228,7 @@ def haunt_task_result(
 
 
 @task("traitor_card")
-def traitor_card(w: World, seat: int, card: str, effects: list, option: str) -> None:
+def traitor_card(w: World, seat: int, card: str, effects: list[Any], option: str) -> None:
     if option == "decline":
         w.say(
             f"{w.who(seat)} is the traitor and declines the {card}",

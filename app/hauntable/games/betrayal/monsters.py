@@ -37,7 +37,8 @@ def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None)
     unknown = set(traits) - set(TRAITS)
     if unknown:
         raise ValueError(f"no trait(s) {sorted(unknown)}")
-    m = Monster(mtype, room, **traits)
+    get = traits.get
+    m = Monster(mtype, room, get("speed"), get("might"), get("sanity"), get("knowledge"))
     monsters(w)[mid] = m
     w.say(f"A {mtype} appears in the {room}", "monster.appears", monster=mid, room=room)
     return m

@@ -6,6 +6,8 @@ docs/rules.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.copying import copier
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
@@ -124,7 +126,7 @@ _share_state = copier(State)  # every field shared: for a twin that is only read
 _new_tuple = tuple.__new__
 
 
-def _finished(state: State, out: list) -> Step:
+def _finished(state: State, out: list[Any]) -> Step:
     """The step for a finished state. A turn prompt lists its actions from a twin of the state (every
     field shared, nothing awaited), not from the state itself: state -> prompt -> state would be a
     reference cycle, so no state of a replay would be freed until the cyclic garbage collector ran, and
@@ -335,7 +337,7 @@ def _resolve_option(w: World, prompt, ctx, inp) -> None:
     _continue(w, ctx, option=inp.option)
 
 
-def _continue(w: World, ctx: dict, **answer) -> None:
+def _continue(w: World, ctx: dict[str, Any], **answer) -> None:
     params = dict(ctx, **answer)
     on = params.pop("on")
     w.then((on, params))

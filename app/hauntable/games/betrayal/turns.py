@@ -65,7 +65,9 @@ def haunt_result(w: World, seat: int, total: int) -> None:
     omen, room = w.s.turn.omen_drawn, w.s.explorers[seat].room
     chart = w.content.haunt_chart
     chart_room = room if room in chart else w.s.turn.omen_room
-    number = chart.get(chart_room, {}).get(omen)
+    number = chart.get(chart_room or "", {}).get(omen or "")
+    # an omen was drawn this turn (haunt_roll asks only then) and the chart has every omen x room cell
+    assert omen is not None and chart_room is not None and number is not None
     w.s.phase = "haunt"
     w.s.pending.clear()
     w.s.haunt = Haunt(revealer=seat, omen=omen, room=chart_room, number=number, total=total)

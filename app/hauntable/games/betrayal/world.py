@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
@@ -23,6 +23,7 @@ from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer, share_explorer
 
 TaskFn = Callable[..., None]
+_F = TypeVar("_F", bound=Callable[..., Any])  # an effect operation: returns tasks or None
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
@@ -36,11 +37,11 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
     return mark
 
 
-def effect_op(name: str) -> Callable[[TaskFn], TaskFn]:
+def effect_op(name: str) -> Callable[[_F], _F]:
     """Name a function as the card effect ``name`` serving one card: ``fn(w, seat, card, *args) -> tasks
     or None``. Only a mark, collected by the rule set like ``task``."""
 
-    def mark(fn: TaskFn) -> TaskFn:
+    def mark(fn: _F) -> _F:
         fn.effect_op_name = name  # type: ignore[attr-defined]
         return fn
 

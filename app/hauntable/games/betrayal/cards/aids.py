@@ -73,7 +73,7 @@ def _ask_args(ctx: dict[str, Any]) -> dict[str, Any]:
 
 
 @task("aid_number")
-def aid_number(w: World, aid_ctx: dict, option: str) -> None:
+def aid_number(w: World, aid_ctx: dict[str, Any], option: str) -> None:
     w.say(f"The Angel Feather sets the roll to {option}", "card.feather", total=int(option))
     finish(w, aid_ctx, int(option))
 
@@ -116,7 +116,7 @@ def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int
 
 
 @task("aid_after")
-def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> None:
+def aid_after(w: World, aid_ctx: dict[str, Any], faces: list[Any], seat: int, option: str) -> None:
     if option == "keep":
         finish(w, aid_ctx, sum(faces))
         return
@@ -145,7 +145,7 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
 
 
 @task("aid_which")
-def aid_which(w: World, aid_ctx: dict, faces: list, seat: int, card: str, option: str) -> None:
+def aid_which(w: World, aid_ctx: dict[str, Any], faces: list[Any], seat: int, card: str, option: str) -> None:
 
     if card == "Lucky Stone":
         again = {"the 0s": {0}, "the 0s and 1s": {0, 1}, "all": {0, 1, 2}}[option]
@@ -165,6 +165,6 @@ def aid_which(w: World, aid_ctx: dict, faces: list, seat: int, card: str, option
 
 
 @task("aid_rerolled")
-def aid_rerolled(w: World, aid_ctx: dict, kept: list, total: int) -> None:
+def aid_rerolled(w: World, aid_ctx: dict[str, Any], kept: list[Any], total: int) -> None:
     w.say(f"The roll is now {sum(kept) + total}", "card.rerolled", total=sum(kept) + total)
     finish(w, aid_ctx, sum(kept) + total)

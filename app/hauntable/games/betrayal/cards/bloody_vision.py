@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.house import adjacent
 from hauntable.games.betrayal.predicates import monsters, name_of, start_fight, trait_of
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -9,7 +11,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("bloody_attack")
-def _bloody_attack(w: World, seat: int, card: str) -> list:
+def _bloody_attack(w: World, seat: int, card: str) -> list[Any]:
     return [("bloody_attack", dict(seat=seat, card=card))]
 
 
@@ -46,7 +48,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
 
 
 @task("bloody_chosen")
-def bloody_chosen(w: World, seat: int, keys: list, names: list, option: str) -> None:
+def bloody_chosen(w: World, seat: int, keys: list[str], names: list[str], option: str) -> None:
     w.then(("bloody_fight", dict(seat=seat, key=keys[names.index(option)])))
 
 

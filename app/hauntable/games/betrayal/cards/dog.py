@@ -3,6 +3,8 @@ needs a roll (the Dog walker of house.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.conditions import dog_errands
 from hauntable.games.betrayal.cards.hands import PILE, get_card, lose_card
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -27,7 +29,7 @@ def _dog(w: World, seat: int, card: str) -> None:
 
 
 @task("dog_errand")
-def dog_errand(w: World, seat: int, errands: list, labels: list, option: str) -> None:
+def dog_errand(w: World, seat: int, errands: list[Any], labels: list[Any], option: str) -> None:
     verb, item, room = errands[labels.index(option)]
     w.s.turn.tried.append(f"item:{item}")
     if verb == "fetch":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.cards.interpreter import room_targets
 from hauntable.games.betrayal.combat import ATTACK, hurt
@@ -12,7 +14,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("dynamite")
-def _dynamite(w: World, seat: int, card: str) -> list:
+def _dynamite(w: World, seat: int, card: str) -> list[Any]:
     return [("dynamite_throw", dict(seat=seat, card=card))]
 
 

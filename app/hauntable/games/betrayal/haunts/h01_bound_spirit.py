@@ -15,6 +15,7 @@ from hauntable.games.betrayal.haunts.script import (
     roll,
     scripted,
     task_options,
+    traitor,
 )
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster, monsters
@@ -40,9 +41,9 @@ class BoundSpirit(Scenario):
     )
 
     def setup(self, w: World) -> None:
-        traitor = w.haunt.traitor
-        e = w.s.explorers[traitor]
-        kill(w, traitor, f"{e.name} dies, and rises as a Spirit")  # K9: the cards stay in the room
+        seat = traitor(w)
+        e = w.s.explorers[seat]
+        kill(w, seat, f"{e.name} dies, and rises as a Spirit")  # K9: the cards stay in the room
         add_monster(w, "Spirit", "Spirit", e.room, might=None, speed=3, sanity=5, knowledge=4)
         for i, room in enumerate(pick_rooms(w, BONES), 1):
             w.haunt.put(f"Bone {i}", room)

@@ -13,6 +13,7 @@ from hauntable.games.betrayal.haunts.script import (
     roll,
     scripted,
     task_options,
+    traitor,
 )
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster, monsters
@@ -37,7 +38,7 @@ class CrawlingHorde(Scenario):
     )
 
     def setup(self, w: World) -> None:
-        room = w.s.explorers[w.haunt.traitor].room
+        room = w.s.explorers[traitor(w)].room
         for i in range(players(w) + 1):
             add_monster(w, f"Crawler {i + 1}", "Crawler", room, might=3, speed=2, sanity=None, knowledge=None)
         hvars(w).update(barricades=[], grabs=0, grabbed=[])

@@ -12,6 +12,7 @@ from hauntable.games.betrayal.haunts.script import (
     pick_rooms,
     roll,
     scripted,
+    traitor,
 )
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster, monsters
@@ -39,7 +40,7 @@ class LockedDoor(Scenario):
         room = pick_rooms(w, 1)[0]
         w.haunt.put("Key", room)
         w.say(f"The Key token is put in the {room}", "haunt.token", token="Key", room=room)
-        here = w.s.explorers[w.haunt.traitor].room
+        here = w.s.explorers[traitor(w)].room
         for i in (1, 2):
             add_monster(w, f"Hound {i}", "Hound", here, might=4, speed=4, sanity=None, knowledge=None)
         hvars(w).update(open=False, escaped=0, snapped=[])

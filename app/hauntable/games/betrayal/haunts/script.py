@@ -126,5 +126,13 @@ def heroes_here(w: World, room: str) -> list[int]:
     return [e.seat for e in w.s.explorers if in_house(e) and e.room == room and e.seat != traitor]
 
 
+def traitor(w: World) -> int:
+    """The traitor's seat, for haunts that always have a known traitor once set up."""
+    seat = w.haunt.traitor
+    if seat is None:
+        raise RuntimeError(f"haunt {w.haunt.number} has no known traitor")
+    return seat
+
+
 def is_hero(w: World, seat: int) -> bool:
     return seat != w.haunt.traitor
