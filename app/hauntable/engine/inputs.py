@@ -253,20 +253,28 @@ def _scalar(cls: type[Input], f: dataclasses.Field[Any], tp: Any, raw: str) -> A
     raise UnreadableInput(f"{cls.kind!r}: {f.name} must be {getattr(tp, '__name__', tp)}, not {raw!r}.", "E1")
 
 
-@functools.cache
+_SHAPES: dict[tuple[type, str], tuple[Any, bool, Any]] = {}
+_FIELD_MAPS: dict[type, dict[str, dataclasses.Field[Any]]] = {}
+
+
 def _shape(cls: type[Input], name: str) -> tuple[Any, bool, Any]:
     """A field's type, whether it may be None, and its item type when it is a tuple (once per field:
     ``from_json`` runs for every logged input of a resume)."""
-    tp, optional = _strip_optional(_hint(cls, _field_map(cls)[name]))
-    item = None
-    if typing.get_origin(tp) is tuple:
-        (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
-    return tp, optional, item
+    shape = _SHAPES.get((cls, name))
+    if shape is None:
+        tp, optional = _strip_optional(_hint(cls, _field_map(cls)[name]))
+        item = None
+        if typing.get_origin(tp) is tuple:
+            (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
+        shape = _SHAPES[(cls, name)] = (tp, optional, item)
+    return shape
 
 
-@functools.cache
 def _field_map(cls: type[Input]) -> dict[str, dataclasses.Field[Any]]:
-    return {f.name: f for f in _fields(cls)}
+    fields = _FIELD_MAPS.get(cls)
+    if fields is None:
+        fields = _FIELD_MAPS[cls] = {f.name: f for f in _fields(cls)}
+    return fields
 
 
 def _coerce(cls: type[Input], f: dataclasses.Field[Any], value: Any) -> Any:
