@@ -337,3 +337,22 @@ def test_the_full_check_runs_after_the_start_and_the_next_start_salvages(snapsho
     opened = open_table_log(path)
     assert opened.state == "salvaged" and "recovered" in opened.notice and aside(path)
     assert not Path(str(path) + ".check-failed").exists()
+
+
+def test_a_backup_taken_mid_game_holds_the_whole_game_wal_included(tmp_path):
+    (tmp_path / "data").mkdir()
+    live = GameLog(tmp_path / "data" / "table.sqlite3")
+    live._db.execute("PRAGMA wal_autocheckpoint=0")  # the worst case: every input only in the WAL
+    hashes = play(live, 120)
+    assert Path(live.path + "-wal").stat().st_size > 100_000
+    command = [sys.executable, "-m", "hauntable.cli", "backup", str(tmp_path / "copy.sqlite3")]
+    done = subprocess.run(
+        [*command, "--data-dir", str(tmp_path / "data")], capture_output=True, text=True, timeout=60
+    )
+    live.close()
+    assert done.returncode == 0, done.stderr
+    assert "1 games, 120 inputs" in done.stdout
+    copy = tmp_path / "copy.sqlite3"
+    assert not Path(str(copy) + "-wal").exists()  # one file
+    with GameLog(copy) as log:
+        assert Session.resume(log, 1, check="every").state_hash == hashes[-1]

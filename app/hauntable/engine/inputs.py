@@ -150,7 +150,7 @@ class InputRegistry:
         if not isinstance(data, dict):
             raise UnreadableInput(f"An input must be a JSON object, not {type(data).__name__}.", "E1")
         cls = self._kind(data.get("kind"))
-        fields = {f.name: f for f in _fields(cls)}
+        fields = _field_map(cls)
         unknown = set(data) - set(fields) - {"kind"}
         if unknown:
             raise UnreadableInput(f"{cls.kind!r} has no field(s) {sorted(unknown)}.", "E1")
@@ -253,12 +253,35 @@ def _scalar(cls: type[Input], f: dataclasses.Field[Any], tp: Any, raw: str) -> A
     raise UnreadableInput(f"{cls.kind!r}: {f.name} must be {getattr(tp, '__name__', tp)}, not {raw!r}.", "E1")
 
 
+_SHAPES: dict[tuple[type, str], tuple[Any, bool, Any]] = {}
+_FIELD_MAPS: dict[type, dict[str, dataclasses.Field[Any]]] = {}
+
+
+def _shape(cls: type[Input], name: str) -> tuple[Any, bool, Any]:
+    """A field's type, whether it may be None, and its item type when it is a tuple (once per field:
+    ``from_json`` runs for every logged input of a resume)."""
+    shape = _SHAPES.get((cls, name))
+    if shape is None:
+        tp, optional = _strip_optional(_hint(cls, _field_map(cls)[name]))
+        item = None
+        if typing.get_origin(tp) is tuple:
+            (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
+        shape = _SHAPES[(cls, name)] = (tp, optional, item)
+    return shape
+
+
+def _field_map(cls: type[Input]) -> dict[str, dataclasses.Field[Any]]:
+    fields = _FIELD_MAPS.get(cls)
+    if fields is None:
+        fields = _FIELD_MAPS[cls] = {f.name: f for f in _fields(cls)}
+    return fields
+
+
 def _coerce(cls: type[Input], f: dataclasses.Field[Any], value: Any) -> Any:
-    tp, optional = _strip_optional(_hint(cls, f))
+    tp, optional, item = _shape(cls, f.name)
     if value is None and optional:
         return None
-    if typing.get_origin(tp) is tuple:
-        (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
+    if item is not None:
         if not isinstance(value, list | tuple) or not all(_is(v, item) for v in value):
             raise UnreadableInput(f"{cls.kind!r}: {f.name} must be a list of {item.__name__}.", "E1")
         return tuple(value)
