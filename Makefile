@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	@# two third-party MFRC522 drivers, the emulator's witnesses (tests/table/test_witness_drivers.py):
+	@# pure Python, installed without the RPi.GPIO/spidev C extensions they declare (fakes stand in)
+	$(BIN)/pip install -q --no-deps mfrc522==0.0.7 pi-rc522==2.3.0
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
@@ -29,6 +32,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check app tests bench firmware scripts
 	$(BIN)/ruff format --check app tests bench firmware scripts
+	$(BIN)/python scripts/type_gate.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

@@ -66,8 +66,8 @@ def main(argv: list[str]) -> int:
         if h is None:
             unfinished += 1
         else:
-            winners[h["winner"]] += 1
-            modes[h["mode"]] += 1
+            winners[h.winner] += 1
+            modes[h.mode] += 1
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     rate = games / cpu
     print(f"games: {games} in {cpu:.1f} s CPU ({wall:.1f} s wall)")

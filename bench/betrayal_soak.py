@@ -56,11 +56,12 @@ def play(cfg: GameConfig, bot_seed: int, max_inputs: int, stats: collections.Cou
     while step.awaiting is not None and n < max_inputs:
         prompt = step.awaiting
         choice = bot.choose(step)
-        if choice.kind == "victory" and step.state.haunt["round"] < 4:
+        h = step.state.haunt
+        if choice.kind == "victory" and h is not None and h.round < 4:
             # book mode: the bot would mark a winner at once; let the book's haunt run a few rounds first
             others = [c for c in prompt.choices() if c.kind != "victory"]
             choice = others[pick.randrange(len(others))] if others else choice
-        ms = (step.state.haunt or {}).get("monsters", {})
+        ms = h.monsters if h is not None else {}
         if choice.kind == "monster" and choice.name not in ms and len(ms) >= 4:  # a horde is slow, not new
             others = [c for c in prompt.choices() if c.kind not in ("monster", "victory")]
             choice = others[pick.randrange(len(others))] if others else choice
@@ -69,12 +70,12 @@ def play(cfg: GameConfig, bot_seed: int, max_inputs: int, stats: collections.Cou
             choice = dataclasses.replace(choice, speed=1 + n % 3, might=1 + n % 5, sanity=n % 4)
             stats["book monsters"] += 1
         if isinstance(prompt, MonsterTurn) and choice.kind == "attack":
-            stats[f"monster attacks ({step.state.haunt['mode']})"] += 1
+            stats[f"monster attacks ({h.mode if h else None})"] += 1
         step = GAME.apply(step.state, choice)
         n += 1
         for o in step.outcomes:
             if o.code == "monster.turn":
-                stats[f"monster turns ({step.state.haunt['mode']})"] += 1
+                stats[f"monster turns ({step.state.haunt.mode if step.state.haunt else None})"] += 1
             elif o.code == "explorer.dies":
                 stats["deaths"] += 1
             elif o.code == "monster.mesmerized" or o.code == "monster.music_resisted":
@@ -84,20 +85,20 @@ def play(cfg: GameConfig, bot_seed: int, max_inputs: int, stats: collections.Cou
         for e in step.state.explorers:
             if not e.alive and (e.items or e.omens):
                 return f"dead {e.name} still holds {e.items + e.omens} (K9)"
-        h = step.state.haunt or {}
-        if h.get("mcur") and isinstance(step.awaiting, MonsterTurn):
+        phase = step.state.haunt.mphase if step.state.haunt else None
+        if phase is not None and phase.current and isinstance(step.awaiting, MonsterTurn):
             attacks = [c for c in step.awaiting.choices() if c.kind == "attack"]
-            if attacks and h.get("mattacked"):
-                return f"{h['mcur']} offered a second attack (H5.7)"
+            if attacks and phase.attacked:
+                return f"{phase.current} offered a second attack (H5.7)"
     stats["inputs"] += n
     stats["longest"] = max(stats["longest"], n)
     if step.awaiting is not None:
         return f"not over after {n} inputs"
     h = step.state.haunt
-    if not h or h.get("winner") not in ("heroes", "traitor"):
+    if not h or h.winner not in ("heroes", "traitor"):
         return "over without a winner"
-    stats[f"winner {h['winner']}"] += 1
-    stats[f"mode {h['mode']}"] += 1
+    stats[f"winner {h.winner}"] += 1
+    stats[f"mode {h.mode}"] += 1
     return None
 
 

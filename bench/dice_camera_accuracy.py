@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import sys
 import time
 
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--d6", type=float, default=0.25)
     parser.add_argument("--touching", type=float, default=0.15)
     parser.add_argument("--cocked", type=float, default=0.01)
+    parser.add_argument("--gloss", type=float, default=0.0, help="the ring's reflection on glossy dice, 0-1")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     cals = [calibrated(b, rng) for b in BUILDS]
@@ -68,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         scene = random_scene(
             rng, build, kinds=kinds, touching=args.touching, cocked=args.cocked, ambient=(0, args.hall)
         )
+        if args.gloss:
+            scene = dataclasses.replace(scene, gloss=float(rng.uniform(0, args.gloss)))
         on, off = render(scene, build, rng)
         read = read_tray(on, off, cal)
         times.append(read.seconds)

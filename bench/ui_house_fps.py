@@ -23,7 +23,7 @@ def main() -> None:
 
     h = Harness(HauntableApp(UiSettings(), seed=1, today="11-30"))
     channel, _sim = demo.game_at(seed=1, steps=0, seats=6)
-    h.app._attach(channel.session)
+    h.app.controller.attach(channel.session)
     state = demo.big_house(channel.step.state)
     channel.session._step = type(channel.step)(state)  # show the big house (a bench-only state)
     h.app.refresh()

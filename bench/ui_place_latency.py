@@ -28,17 +28,21 @@ def main() -> None:
     handled: list[float] = []  # input applied and widgets updated, before the frame is drawn
     for seed in (1, 2, 4, 6, 7):
         channel, sim = demo.game_at(seed, 0, 4)
-        h.app._attach(channel.session)
-        h.app.simulator = sim
-        sim.channel = h.app.channel
+        h.app.controller.take_over(channel, sim)
         h.frames(2)
-        while h.app.channel.step.awaiting is not None:
-            demo.play(h.app.channel, h.app.simulator, seed, 500, stop=lambda p: isinstance(p, AwaitTile))
-            if h.app.channel.step.awaiting is None:
+        while h.app.controller.channel.step.awaiting is not None:
+            demo.play(
+                h.app.controller.channel,
+                h.app.controller.simulator,
+                seed,
+                500,
+                stop=lambda p: isinstance(p, AwaitTile),
+            )
+            if h.app.controller.channel.step.awaiting is None:
                 break
             h.frames(2)  # the screen is up to date and idle when the tile lands, as at a real table
             start = time.perf_counter()
-            h.app.sim("place_tile")
+            h.app.controller.sim("place_tile")
             handled.append((time.perf_counter() - start) * 1000)
             h.loop.idle()  # one frame: the floors repaint their textures and the window is drawn
             samples.append((time.perf_counter() - start) * 1000)

@@ -30,8 +30,7 @@ app = HauntableApp(UiSettings(), seed=3, today="11-30")
 def first_frame(_dt):
     print(json.dumps({"attract": time.time(), "screen": app.root.current}), flush=True)
     channel, sim = demo.game_at(seed=3, steps=2000, seats=6)
-    app._attach(channel.session)
-    app.simulator = sim
+    app.controller.take_over(channel, sim)
     Clock.schedule_once(done, 0.5)
 
 def done(_dt):

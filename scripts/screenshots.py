@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     from hauntable.gamelog import GameLog
     from hauntable.kiosk.pin import PinStore
     from hauntable.session import Session
-    from hauntable.ui.channel import Channel
+    from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     scratch = Path(tempfile.mkdtemp(prefix="hauntable-shots-"))
@@ -84,16 +84,13 @@ def main(argv: list[str] | None = None) -> int:
 
     def show_game(seed: int, steps: int, stop=None, seats: int = 4) -> None:
         channel, sim = demo.game_at(seed, steps, seats, stop)
-        h.app._attach(channel.session)
-        h.app.channel.history = channel.history
-        h.app.simulator = sim
-        h.app.simulator.channel = h.app.channel
+        h.app.controller.take_over(channel, sim)
         h.app.refresh()
 
     trait_roll = lambda p: isinstance(p, RollDice) and p.trait is not None  # noqa: E731
 
     def attract(offer: bool) -> None:
-        h.app.offer_resume() if offer else setattr(h.app, "resume_offer", "")
+        h.app.controller.offer_resume() if offer else setattr(h.app, "resume_offer", "")
         h.app.go("attract")
 
     def admin_page(page: str) -> None:
@@ -121,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         "play": lambda: show_game(5, 60, lambda p: isinstance(p, ChooseAction) and len(p.choices()) > 2),
         "dice": lambda: show_game(5, 400, trait_roll),
         "rotation": lambda: show_game(7, 400, lambda p: isinstance(p, ChooseRotation)),
-        "card": lambda: (show_game(5, 400, lambda p: p.kind == "card"), h.app.sim("draw_card")),
+        "card": lambda: (show_game(5, 400, lambda p: p.kind == "card"), h.app.controller.sim("draw_card")),
         "haunt": lambda: show_game(3, 2000),
         "admin": lambda: admin_page("menu"),
         "enrol": lambda: admin_page("enrol"),
@@ -133,12 +130,12 @@ def main(argv: list[str] | None = None) -> int:
         "monster": lambda: _monster(h),
         "rearrange": lambda: _rearrange(h),
         "castle": lambda: _castle(h),
-        "ghostsetup": lambda: (h.app.abandon_game(), h.app.go("ghostsetup")),
+        "ghostsetup": lambda: (h.app.controller.abandon_game(), h.app.go("ghostsetup")),
     }
     for lang in args.lang.split(","):
-        h.app.set_language(lang)
+        h.app.controller.set_language(lang)
         for name in wanted:
-            h.app.seat_angles = [0] * 6
+            h.app.controller.settings.seat_angles = [0] * 6
             scenes[name]()
             h.frames(4)
             path = h.screenshot(str(out / f"{name}-{lang}.png"))
@@ -153,10 +150,7 @@ def _rearrange(h) -> None:
     from hauntable.ui import demo
 
     channel, sim = demo.closed_basement(demo.DEAD_ENDS)
-    h.app._attach(channel.session)
-    h.app.channel.history = channel.history
-    h.app.simulator = sim
-    sim.channel = h.app.channel
+    h.app.controller.take_over(channel, sim)
     h.app.refresh()
 
 
@@ -167,8 +161,8 @@ def _monster(h) -> None:
     from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
     from hauntable.session import Session
+    from hauntable.table.channel import Channel
     from hauntable.ui import demo
-    from hauntable.ui.channel import Channel
     from hauntable.ui.simulator import TableSimulator
     from hauntable.ui.widgets.prompt import ChoiceButton
 
@@ -176,9 +170,7 @@ def _monster(h) -> None:
     channel = Channel(Session.new("betrayal", config))
     sim = TableSimulator(channel, 3)
     demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
-    h.app._attach(channel.session)
-    h.app.channel.history = channel.history
-    h.app.simulator, sim.channel = sim, h.app.channel
+    h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
     h.tap(next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster)))
@@ -219,8 +211,8 @@ def _castle(h) -> None:
     """A Geisterstunde game played by the random bot until the ghost has turned a card over mid-plan."""
     from hauntable.engine.bots import seq_seeded_choice
 
-    h.app.start_geisterstunde(seed=11)
-    channel = h.app.channel
+    h.app.controller.start_geisterstunde(seed=11)
+    channel = h.app.controller.channel
     for _ in range(2000):
         state = channel.step.state
         if state.awaiting is None or (
@@ -241,7 +233,7 @@ def _unlock(h) -> None:
 def _seat90(h, show_game) -> None:
     """The prompt turned toward a seat on the table's side (seat angles 90 for everyone)."""
     show_game(5, 60)
-    h.app.seat_angles = [90] * 6
+    h.app.controller.settings.seat_angles = [90] * 6
     h.app.refresh()
 
 

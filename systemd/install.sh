@@ -129,6 +129,7 @@ run "$PREFIX/venv/bin/pip" install -q "$PREFIX/src[$EXTRAS]"
 
 say "systemd units"
 run install -m 0644 "$SRC/systemd/hauntable.service" /etc/systemd/system/hauntable.service
+run install -m 0644 "$SRC/systemd/hauntable-failed.service" /etc/systemd/system/hauntable-failed.service
 run install -d -m 0755 /etc/systemd/journald.conf.d
 run install -m 0644 "$SRC/systemd/journald-hauntable.conf" /etc/systemd/journald.conf.d/hauntable.conf
 run install -m 0644 "$SRC/systemd/99-hauntable-usb.rules" /etc/udev/rules.d/99-hauntable-usb.rules

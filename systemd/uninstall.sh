@@ -32,7 +32,9 @@ fi
 
 run systemctl disable --now hauntable.service || true
 run systemctl disable --now hauntable-companion.service hauntable-broker.service || true
-run rm -f /etc/systemd/system/hauntable.service /etc/systemd/journald.conf.d/hauntable.conf
+run systemctl stop hauntable-failed.service || true
+run rm -f /etc/systemd/system/hauntable.service /etc/systemd/system/hauntable-failed.service \
+    /etc/systemd/journald.conf.d/hauntable.conf
 run rm -f /etc/systemd/system/hauntable-companion.service /etc/systemd/system/hauntable-broker.service
 run rm -f /etc/udev/rules.d/99-hauntable-usb.rules
 run udevadm control --reload || true

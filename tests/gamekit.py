@@ -11,7 +11,7 @@ from hauntable.engine.game import Step
 from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.games.betrayal.content import load_content
-from hauntable.games.betrayal.monsters import MONSTER_TURN
+from hauntable.games.betrayal.records import MONSTER_TURN, Haunt, Monster
 from hauntable.games.betrayal.rules import action_prompt
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World
@@ -60,13 +60,13 @@ def in_haunt(
     step: Step,
     traitor: int | None,
     seat: int | None = None,
-    monsters: dict | None = None,
+    monsters: dict[str, Monster] | None = None,
     hidden: bool = False,
     number: int = 2,
 ) -> Step:
     """Put a freshly made game in the haunt, set up as the haunt rules leave it (book mode, haunt
-    ``number``), with ``traitor`` (None: no traitor, or hidden) and ``monsters`` (id -> monster data as
-    monsters.py keeps it); then it is ``seat``'s turn (default: the current seat)."""
+    ``number``), with ``traitor`` (None: no traitor, or hidden) and ``monsters`` (id -> Monster record);
+    then it is ``seat``'s turn (default: the current seat)."""
     s = step.state
     n = len(s.explorers)
     seat = s.turn.seat if seat is None else seat
@@ -76,22 +76,18 @@ def in_haunt(
         order.remove(traitor)
         order.append(traitor)
     s.phase = "haunt"
-    s.haunt = {
-        **{"revealer": 0, "omen": "Dog", "room": "Foyer", "number": number, "total": 0},
-        **{"traitor": traitor, "hidden": hidden, "mode": "book", "winner": None, "name": f"Haunt {number}"},
-        **{"rule": "haunt_revealer", "monsters": dict(monsters or {}), "items": {}, "vars": {}},
-        **{"round": 1, "at": order.index(seat), "order": [*order, MONSTER_TURN]},
-    }
+    s.haunt = Haunt(revealer=0, omen="Dog", room="Foyer", number=number, total=0)
+    s.haunt.traitor, s.haunt.hidden, s.haunt.mode, s.haunt.name = traitor, hidden, "book", f"Haunt {number}"
+    s.haunt.rule, s.haunt.monsters = "haunt_revealer", dict(monsters or {})
+    s.haunt.round, s.haunt.at, s.haunt.order = 1, order.index(seat), [*order, MONSTER_TURN]
     if hidden:
-        s.haunt.update(tokens=list(range(1, n + 1)), revealed=[])
+        s.haunt.secret, s.haunt.revealed = list(range(1, n + 1)), []
     return arrange(step, seat=seat)
 
 
-def monster(kind: str, room: str = "Entrance Hall", **traits: int) -> dict:
-    """A monster as monsters.py keeps it: traits not given are ones it lacks (None)."""
-    data = {"type": kind, "room": room, "stunned": False, "items": []}
-    data.update({t: traits.get(t) for t in ("might", "speed", "sanity", "knowledge")})
-    return data
+def monster(kind: str, room: str = "Entrance Hall", stunned: bool = False, **traits: int) -> Monster:
+    """A monster record: traits not given are ones it lacks (None)."""
+    return Monster(kind, room, stunned=stunned, **traits)
 
 
 def texts(step: Step) -> list[str]:
@@ -116,7 +112,7 @@ def haunt(
 
     s = step.state
     s.phase = "haunt"
-    s.haunt = {"revealer": revealer, "omen": omen, "room": room, "number": number, "total": 0}
+    s.haunt = Haunt(revealer=revealer, omen=omen, room=room, number=number, total=0)
     s.pending[:] = [("haunt_start", {})]
     s.awaiting, s.ctx = None, {}
     w = World(s, CONTENT)

@@ -11,31 +11,15 @@ from __future__ import annotations
 import importgraph
 
 FOUND = importgraph.imports()
-# Modules still waiting for the typed haunt records (issue 15 item 3) before their imports are untangled;
-# this set only shrinks.
-PENDING = {
-    "hauntable.games.betrayal.combat",
-    "hauntable.games.betrayal.haunt",
-    "hauntable.games.betrayal.monsters",
-    "hauntable.games.betrayal.haunts",
-}
-
-
-def _pending(module: str) -> bool:
-    return any(module == p or module.startswith(p + ".") for p in PENDING)
 
 
 def test_no_import_cycle_among_the_games_modules():
-    cycles = [c for c in importgraph.cycles(FOUND, "hauntable.games") if not all(map(_pending, c))]
+    cycles = importgraph.cycles(FOUND, "hauntable.games")
     assert not cycles, "import cycles:\n" + "\n".join(", ".join(c) for c in cycles)
 
 
 def test_no_import_hidden_in_a_function_in_games():
-    hidden = [
-        i
-        for i in importgraph.function_imports(FOUND)
-        if i.source.startswith("hauntable.games") and not _pending(i.source)
-    ]
+    hidden = [i for i in importgraph.function_imports(FOUND) if i.source.startswith("hauntable.games")]
     assert not hidden, "imports inside functions without '# why:':\n" + "\n".join(
         f"{i.source}:{i.line} {i.target or '(a library)'}" for i in hidden
     )

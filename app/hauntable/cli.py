@@ -10,7 +10,10 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("play", "export", "replay", "bot", "ui", "selftest", "enroll", "towers", "companion", "fleet")
+COMMANDS = (
+    "play", "export", "replay", "bot", "ui", "selftest", "enroll", "towers", "companion", "fleet",
+    "admin_pin", "backup",
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -99,17 +99,18 @@ class Session:
         cls, log: GameLog, game_id: int, progress: Callable[[int], None] | None = None
     ) -> tuple[Session, Verified]:
         """Resume as much of a logged game as replays as recorded: all of it, or every input up to the
-        first damaged or divergent one. In the second case the kept inputs continue as a new game (the
-        log stays append-only; the old game is marked abandoned with its rows kept for inspection) and
-        the returned ``Verified`` says what was lost. Raises ResumeError only when not even the game's
+        first damaged or divergent one. When a row had to be identified by its hash, or inputs were lost,
+        the kept inputs continue as a new game with the rows as they should read (the log stays
+        append-only; the old game is marked abandoned with its rows kept for inspection) and the returned
+        ``Verified`` says what was repaired or lost. Raises ResumeError only when not even the game's
         set-up can be read."""
         session, verified = cls._replay(log, game_id, "last", progress)
-        if verified.problem is None:
+        if verified.problem is None and not verified.repaired:
             return session, verified
         hashes = list(verified.hashes[: verified.kept])
         try:
-            new_id = log.fork(game_id, hashes)
-        except LogError as exc:
+            new_id = log.fork(game_id, hashes, dict(verified.repaired))
+        except (LogError, TypeError, ValueError) as exc:  # rows of a damaged file may hold any type
             raise ResumeError(game_id, verified.problem_seq, f"{verified.problem}; and {exc}") from exc
         return cls(session.game, verified.step, log, new_id), verified
 

@@ -267,3 +267,92 @@ def test_the_bot_on_a_full_disk_exits_with_a_message_not_a_traceback(tmp_path):
     printed = [line.split("\t") for line in done.stdout.splitlines()]
     outcome = start_table(tmp_path / "table.sqlite3", len(printed))
     assert outcome.whole and outcome.verified.step.state.seq == int(printed[-1][0])
+
+
+def damage_row(path: Path, seq: int, payload: str) -> None:
+    """Write ``payload`` into move ``seq``'s row as a bad card would (the append-only trigger bypassed)."""
+    db = sqlite3.connect(path)
+    db.execute("DROP TRIGGER inputs_append_only_update")
+    db.execute("UPDATE inputs SET payload_json = ? WHERE game_id = 1 AND seq = ?", (payload, seq))
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("how", ["move unreadable", "move changed", "face changed"])
+def test_a_damaged_move_is_identified_by_its_recorded_hash_and_the_game_kept_whole(snapshots, tmp_path, how):
+    path, hashes = fresh(snapshots["db"], tmp_path)
+    with GameLog(path) as log:
+        rows = log.inputs(1)
+    kind = "roll" if how == "face changed" else "move"
+    target = [e for e in rows if e.kind == kind and 100 < e.seq < 280][5]
+    text = canonical_json(target.payload)
+    if how == "move unreadable":
+        bad = text.replace('"to"', '"t\x01"')
+    elif how == "move changed":
+        bad = text.replace(f'"to":"{target.payload["to"]}"', '"to":"Q"')
+    else:
+        faces = target.payload["faces"]
+        bad = text.replace(f'"faces":[{faces[0]}', f'"faces":[{(faces[0] + 1) % 3}')
+    assert bad != text
+    damage_row(path, target.seq, bad)
+    outcome = start_table(path, len(hashes))
+    assert outcome.whole, outcome
+    if not outcome.verified.repaired:  # a face that changed nothing: the replay reached the same state
+        assert how == "face changed" and outcome.verified.step.state.seq == len(hashes)
+        return
+    assert outcome.verified.repaired[0][0] == target.seq
+    log = outcome.opened.log
+    new = log.latest_unfinished()
+    assert new.id != 1 and log.game(1).status == "abandoned"
+    assert Session.resume(log, new.id, check="every").state_hash == hashes[-1]  # the new game is sound
+
+
+def test_the_full_check_runs_after_the_start_and_the_next_start_salvages(snapshots, tmp_path, monkeypatch):
+    from hauntable.commands import ui
+
+    path, hashes = fresh(snapshots["db"], tmp_path)
+    with GameLog(path) as log:  # a clean close: every page in the main file
+        assert log.game(1).inputs == len(hashes)
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for at in range(2 * page + 8, 2 * page + 40):  # the header of a b-tree page: structure, not text
+        data[at] ^= 0xFF
+    path.write_bytes(bytes(data))
+    told = []
+
+    class App:
+        controller = type("C", (), {"notice": ""})()
+
+        def post(self, job):
+            told.append(job)
+
+        def changed(self):
+            pass
+
+    monkeypatch.setattr(ui, "CHECK_AFTER", 0.0)
+    ui.check_later(App(), str(path))
+    assert told and Path(str(path) + ".check-failed").exists()
+    told[0]()
+    assert "damaged pages" in App.controller.notice
+    opened = open_table_log(path)
+    assert opened.state == "salvaged" and "recovered" in opened.notice and aside(path)
+    assert not Path(str(path) + ".check-failed").exists()
+
+
+def test_a_backup_taken_mid_game_holds_the_whole_game_wal_included(tmp_path):
+    (tmp_path / "data").mkdir()
+    live = GameLog(tmp_path / "data" / "table.sqlite3")
+    live._db.execute("PRAGMA wal_autocheckpoint=0")  # the worst case: every input only in the WAL
+    hashes = play(live, 120)
+    assert Path(live.path + "-wal").stat().st_size > 100_000
+    command = [sys.executable, "-m", "hauntable.cli", "backup", str(tmp_path / "copy.sqlite3")]
+    done = subprocess.run(
+        [*command, "--data-dir", str(tmp_path / "data")], capture_output=True, text=True, timeout=60
+    )
+    live.close()
+    assert done.returncode == 0, done.stderr
+    assert "1 games, 120 inputs" in done.stdout
+    copy = tmp_path / "copy.sqlite3"
+    assert not Path(str(copy) + "-wal").exists()  # one file
+    with GameLog(copy) as log:
+        assert Session.resume(log, 1, check="every").state_hash == hashes[-1]

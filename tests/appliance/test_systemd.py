@@ -103,3 +103,42 @@ def test_the_usb_rule_mounts_sticks_where_log_export_looks_for_the_units_user():
     unit = (pathlib.Path(__file__).parents[2] / "systemd" / "hauntable.service").read_text()
     user = re.search(r"^User=(\S+)$", unit, re.M).group(1)
     assert f"uid={user}" in add and "ReadWritePaths=-/media" in unit
+
+
+FAILED_UNIT = ROOT / "systemd" / "hauntable-failed.service"
+FAILED_SCREEN = ROOT / "systemd" / "failed-screen.sh"
+
+
+def test_a_start_loop_ends_on_a_message_not_a_blank_screen():
+    assert "OnFailure=hauntable-failed.service" in UNIT.read_text().splitlines()
+    failed = FAILED_UNIT.read_text().splitlines()
+    assert "ExecStart=/opt/hauntable/src/systemd/failed-screen.sh" in failed
+    assert "TTYPath=/dev/tty1" in failed and "StandardOutput=tty" in failed
+    out = subprocess.run(
+        ["bash", str(FAILED_SCREEN), "--dry-run"], capture_output=True, text=True, timeout=30
+    )
+    assert out.returncode == 0, out.stderr
+    for words in ("HAUNTABLE COULD NOT START", "Switch the table off and on again", "docs/operator.md"):
+        assert words in out.stdout
+    assert "tries again by itself in 10 minutes" in out.stdout
+    install = subprocess.run(["bash", str(SCRIPTS[0]), "--dry-run"], capture_output=True, text=True).stdout
+    assert "hauntable-failed.service /etc/systemd/system/hauntable-failed.service" in install
+
+
+@analyze
+def test_the_failure_unit_verifies(tmp_path):
+    unit = tmp_path / "hauntable-failed.service"
+    unit.write_text(
+        FAILED_UNIT.read_text().replace("/opt/hauntable/src/systemd/failed-screen.sh", "/bin/true")
+    )
+    main = unit_for_checks(tmp_path)
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(main), str(unit)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck")
+def test_the_failure_screen_passes_shellcheck():
+    result = subprocess.run(["shellcheck", str(FAILED_SCREEN)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout

@@ -116,7 +116,7 @@ def test_K4_attacks_are_made_with_might_unless_a_card_allows_another_trait():
 
 def test_K4_the_haunt_may_allow_another_trait():
     step = haunt()
-    step.state.haunt["attack_traits"] = ["knowledge"]
+    step.state.haunt.attack_traits = ("knowledge",)
     step = arrange(step, seat=ZOE)
     assert "attack 1 trait=knowledge" in attacks(step)
 
@@ -239,7 +239,7 @@ def test_K6_no_line_of_sight_round_a_corner():
 
 
 def ghoul(room="Entrance Hall", **kw):
-    return {**monster("Ghoul", room, might=4, speed=3), **kw}
+    return monster("Ghoul", room, might=4, speed=3, **kw)
 
 
 def test_K7_a_beaten_monster_is_stunned_and_the_traitor_rolls_for_it():
@@ -250,7 +250,7 @@ def test_K7_a_beaten_monster_is_stunned_and_the_traitor_rolls_for_it():
     assert step.state.awaiting.choices() == ()  # the traitor's cards do not help a monster
     step = do(step, "roll 0,0,1,0")
     assert "Ghoul is stunned" in texts(step)
-    assert step.state.haunt["monsters"]["Ghoul"]["stunned"] is True
+    assert step.state.haunt.monsters["Ghoul"].stunned is True
 
 
 def test_K7_a_stunned_monster_defends_but_cannot_hurt_its_attacker():
@@ -358,7 +358,7 @@ def test_K7_a_monster_attacks_through_start_fight(monster_roll, defence, stunned
     step = do(step, f"roll {monster_roll}")
     assert step.state.awaiting.player == ZOE and step.state.awaiting.trait == "might"
     step = do(step, f"roll {defence}")
-    assert step.state.haunt["monsters"]["Ghoul"]["stunned"] is stunned
+    assert step.state.haunt.monsters["Ghoul"].stunned is stunned
     if hurt:
         assert step.state.awaiting.kind == "split" and step.state.awaiting.amount == hurt
 

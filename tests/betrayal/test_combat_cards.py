@@ -54,7 +54,7 @@ def test_Dynamite_stuns_a_monster_that_fails_to_escape():
     step = haunt(items={ZOE: ["Dynamite"]}, monsters={"Ghoul": ghoul(room="Foyer")})
     step = do(step, "use Dynamite", "roll 2,0,0")
     assert "Ghoul is caught in the blast (rolled 2)" in texts(step)
-    assert step.state.haunt["monsters"]["Ghoul"]["stunned"] is True
+    assert step.state.haunt.monsters["Ghoul"].stunned is True
 
 
 # --- Bloody Vision --------------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def test_Bell_below_5_lets_the_traitor_bring_monsters_closer():
     step = do(step, "use Bell", "roll 1,0,0,0,0")
     assert step.state.awaiting.player == OX and "Ghoul" in step.state.awaiting.text
     step = do(step, "choose bring")
-    assert step.state.haunt["monsters"]["Ghoul"]["room"] == "Foyer"
+    assert step.state.haunt.monsters["Ghoul"].room == "Foyer"
 
 
 def test_Bell_only_after_the_haunt():
@@ -162,7 +162,7 @@ def test_Spirit_Board_after_the_haunt_lets_monsters_come_closer():
     step = do(step, "choose seen")
     assert step.state.awaiting.player == OX
     step = do(step, "choose bring")
-    assert step.state.haunt["monsters"]["Ghoul"]["room"] == "Entrance Hall"
+    assert step.state.haunt.monsters["Ghoul"].room == "Entrance Hall"
 
 
 # --- A Moment of Hope -----------------------------------------------------------------------------------

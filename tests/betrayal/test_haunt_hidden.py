@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from gamekit import choices, do, haunt, refused, start, texts
-from hauntable.games.betrayal.haunt import view_for
 from hauntable.games.betrayal.sides import is_traitor, may_attack
 
 FOUR = ("zoe", "ox", "vivian", "peter")
@@ -14,29 +13,29 @@ def hidden(number: int = 43, revealer: int = 1, seed: int = 0):
 
 
 def traitor_seat(step) -> int:
-    return step.state.haunt["tokens"].index(1)
+    return step.state.haunt.secret.index(1)
 
 
 def test_H4_1_tokens_1_to_n_are_dealt_and_nobody_is_the_known_traitor():
     step = hidden()
     h = step.state.haunt
-    assert sorted(h["tokens"]) == [1, 2, 3, 4]
-    assert h["hidden"] and h["traitor"] is None
-    dealt = {tuple(hidden(seed=s).state.haunt["tokens"]) for s in range(8)}
+    assert sorted(h.secret) == [1, 2, 3, 4]
+    assert h.hidden and h.traitor is None
+    dealt = {tuple(hidden(seed=s).state.haunt.secret) for s in range(8)}
     assert len(dealt) > 1  # the deal comes from the game's seed
 
 
 def test_H4_1_each_player_sees_only_their_own_token():
     step = hidden()
-    mine = view_for(step.state, 2)["tokens"]
-    assert mine[2] == step.state.haunt["tokens"][2]
+    mine = step.state.haunt.secret_seen_by(2)
+    assert mine[2] == step.state.haunt.secret[2]
     assert [t for i, t in enumerate(mine) if i != 2] == [None, None, None]
-    assert view_for(step.state, None)["tokens"] == [None] * 4
+    assert step.state.haunt.secret_seen_by(None) == [None] * 4
 
 
 def test_H4_2_play_starts_left_of_the_revealer():
     step = hidden(revealer=1)
-    assert step.state.turn.seat == 2 and step.state.haunt["order"] == [2, 3, 0, 1, -1]
+    assert step.state.turn.seat == 2 and step.state.haunt.order == [2, 3, 0, 1, -1]
 
 
 def test_H4_3_only_the_traitor_may_reveal_on_anyones_turn_and_the_screen_never_offers_it():
@@ -51,8 +50,8 @@ def test_H4_3_only_the_traitor_may_reveal_on_anyones_turn_and_the_screen_never_o
         step = do(step, "end")
     step = do(step, f"reveal {t}")  # during someone else's turn
     h = step.state.haunt
-    assert h["traitor"] == t and not h["hidden"] and is_traitor(step.state, t)
-    assert h["order"] == [2, 3, 0, 1, -1]  # the order stays as it was
+    assert h.traitor == t and not h.hidden and is_traitor(step.state, t)
+    assert h.order == [2, 3, 0, 1, -1]  # the order stays as it was
     assert refused(step, f"reveal {t}").rule == "H4.3"  # once
 
 
@@ -62,8 +61,8 @@ def test_H4_4_the_dead_show_their_tokens():
     other = next(s for s in range(4) if s not in (t, step.state.turn.seat))
     step.state.explorers[other].alive = False
     step = do(step, "end")
-    assert any(f"shows token {step.state.haunt['tokens'][other]}" in x for x in texts(step))
-    assert other in step.state.haunt["revealed"] and step.state.haunt["hidden"]
+    assert any(f"shows token {step.state.haunt.secret[other]}" in x for x in texts(step))
+    assert other in step.state.haunt.revealed and step.state.haunt.hidden
 
 
 def test_H4_4_a_dead_traitor_is_known_by_their_token():
@@ -73,7 +72,7 @@ def test_H4_4_a_dead_traitor_is_known_by_their_token():
         step = do(step, "end")
     step.state.explorers[t].alive = False
     step = do(step, "end")
-    assert step.state.haunt["traitor"] == t and not step.state.haunt["hidden"]
+    assert step.state.haunt.traitor == t and not step.state.haunt.hidden
 
 
 def test_H4_5_anyone_may_attack_anyone_while_the_traitor_is_hidden():
@@ -88,7 +87,7 @@ def test_H6_1_when_only_the_hidden_traitor_is_left_alive_the_traitor_wins():
         if e.seat != t:
             e.alive = False
     step = do(step, "end")
-    assert step.state.haunt["winner"] == "traitor" and step.awaiting is None
+    assert step.state.haunt.winner == "traitor" and step.awaiting is None
     assert any("only the hidden traitor is left" in x for x in texts(step))
 
 
@@ -108,5 +107,5 @@ def test_H4_4_a_hidden_traitor_killed_in_a_fight_dies_by_K9_and_shows_token_1():
         step = do(step, str(step.awaiting.choices()[0]))
     assert not step.state.explorers[t].alive
     assert step.state.tokens["item:Axe"] == step.state.explorers[t].room  # K9: the cards stay
-    assert step.state.haunt["traitor"] == t and not step.state.haunt["hidden"]
+    assert step.state.haunt.traitor == t and not step.state.haunt.hidden
     assert any("shows token 1" in x for x in texts(step))

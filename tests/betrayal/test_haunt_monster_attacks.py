@@ -9,7 +9,7 @@ ZOE, OX, VIVIAN = 0, 1, 2
 
 
 def ghoul(room: str = "Entrance Hall", **kw) -> dict:
-    return {**monster("Ghoul", room, might=4, speed=2), **kw}
+    return monster("Ghoul", room, might=4, speed=2, **kw)
 
 
 def monster_turn(monsters: dict, traitor: int | None = OX, at: dict | None = None):
@@ -45,12 +45,12 @@ def test_H5_7_a_monster_attacks_once_and_may_still_move_afterwards():
 
 
 def test_H5_7_a_monster_beaten_in_its_own_attack_is_stunned_and_its_move_ends():
-    step = monster_turn({"Ghoul": ghoul(), "Bat": {**monster("Bat", "Foyer", might=1, speed=2)}})
+    step = monster_turn({"Ghoul": ghoul(), "Bat": monster("Bat", "Foyer", might=1, speed=2)})
     assert step.awaiting.monster == "Ghoul"
     step = do(step, "attack 0", "roll 0,0,0,0", "roll 2,2,0")
     said = " ".join(texts(step))
     assert "Ghoul is stunned" in said and "its move is over" in said
-    assert step.awaiting.monster == "Bat" and step.state.haunt["monsters"]["Ghoul"]["stunned"]
+    assert step.awaiting.monster == "Bat" and step.state.haunt.monsters["Ghoul"].stunned
 
 
 def test_H5_7_a_monster_without_might_does_not_attack():
@@ -61,7 +61,7 @@ def test_H5_7_a_monster_without_might_does_not_attack():
 def test_H5_7_the_haunt_may_let_monsters_attack_in_another_trait():
     step = arrange(start())
     step = in_haunt(step, OX, seat=OX, monsters={"Ghost": monster("Ghost", speed=2, sanity=4)})
-    step.state.haunt["attack_traits"] = ["sanity"]
+    step.state.haunt.attack_traits = ("sanity",)
     step = do(step, "end", "roll 1,1")
     assert "attack 0 trait=sanity" in choices(step)
     step = do(step, "attack 0 trait=sanity")
@@ -91,11 +91,11 @@ def test_K9_a_hero_killed_by_a_monster_drops_their_cards_and_the_monster_turn_go
 
 def test_H5_7_book_mode_monsters_take_their_traits_from_the_book_and_attack():
     step = do(haunt(start(), 2, revealer=1), "ready")
-    traitor = step.state.haunt["traitor"]
+    traitor = step.state.haunt.traitor
     room = step.state.explorers[step.state.turn.seat].room
     step = do(step, f"monster Zombie '{room}' speed=2 might=5", f"monster Rat '{room}' speed=1")
-    ms = step.state.haunt["monsters"]
-    assert ms["Zombie"]["might"] == 5 and ms["Rat"]["might"] is None
+    ms = step.state.haunt.monsters
+    assert ms["Zombie"].might == 5 and ms["Rat"].might is None
     while step.awaiting.kind == "action":
         step = do(step, "end")
     step = do(step, "roll 1,1", "roll 1")
@@ -108,7 +108,7 @@ def test_H5_7_book_mode_monsters_take_their_traits_from_the_book_and_attack():
 
 def test_H5_7_scripted_monsters_keep_their_own_actions_beside_the_attack():
     step = do(haunt(start(), 4, revealer=0), "ready")  # four Crawlers in the traitor's room
-    traitor = step.state.haunt["traitor"]
+    traitor = step.state.haunt.traitor
     hero = next(e.seat for e in step.state.explorers if e.seat != traitor)
     step.state.explorers[hero].room = step.state.explorers[traitor].room
     while step.awaiting.kind == "action":
@@ -174,5 +174,5 @@ def test_H5_7_random_play_of_the_horde_and_the_beast_has_monsters_attacking():
                 choice = bot.choose(step)
                 attacks += isinstance(step.awaiting, MonsterTurn) and choice.kind == "attack"
                 step = GAME.apply(step.state, choice)
-            assert step.awaiting is None and step.state.haunt["winner"] in ("heroes", "traitor")
+            assert step.awaiting is None and step.state.haunt.winner in ("heroes", "traitor")
     assert attacks > 0

@@ -32,7 +32,7 @@ def horde():
 def test_H5_2_one_speed_roll_for_all_monsters_of_a_type_then_each_moves_in_turn():
     step = to_monster_turn(horde())
     assert isinstance(step.awaiting, RollDice) and step.awaiting.purpose == "Crawler speed"
-    assert step.awaiting.dice == 2 and step.awaiting.player == step.state.haunt["traitor"]
+    assert step.awaiting.dice == 2 and step.awaiting.player == step.state.haunt.traitor
     step = do(step, "roll 1,1")
     seen = []
     while isinstance(step.awaiting, MonsterTurn):
@@ -40,14 +40,14 @@ def test_H5_2_one_speed_roll_for_all_monsters_of_a_type_then_each_moves_in_turn(
         seen.append(step.awaiting.monster)
         step = do(step, "end")
     assert seen == ["Crawler 1", "Crawler 2", "Crawler 3", "Crawler 4"]
-    assert step.awaiting.kind == "action" and step.state.haunt["round"] == 2
+    assert step.awaiting.kind == "action" and step.state.haunt.round == 2
 
 
 def test_H5_2_a_monster_moves_room_by_room_through_meeting_doors():
     step = do(to_monster_turn(horde()), "roll 1,0")
     assert "go Foyer" in choices(step)
     step = do(step, "go Foyer")
-    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Foyer"
+    assert step.state.haunt.monsters["Crawler 1"].room == "Foyer"
     assert step.awaiting.movement_left == 0 and not any(c.startswith("go") for c in choices(step))
 
 
@@ -60,16 +60,16 @@ def test_H5_3_a_stunned_monster_skips_its_next_turn_and_recovers_at_its_end():
     step = horde()
     w = World(step.state, CONTENT)
     for mid in ("Crawler 2", "Crawler 3", "Crawler 4"):
-        del step.state.haunt["monsters"][mid]
+        del step.state.haunt.monsters[mid]
     stun(w, "Crawler 1")
     for _ in range(2):
         step = do(step, "end")
-    assert step.state.haunt["monsters"]["Crawler 1"]["stunned"]
+    assert step.state.haunt.monsters["Crawler 1"].stunned
     step = do(step, "end")  # the last explorer's turn ends; the monster turn passes with nothing to do
     said = texts(step)
     assert any("skips this turn" in t for t in said) and any("recovers" in t for t in said)
-    assert step.awaiting.kind == "action" and step.state.haunt["round"] == 2
-    assert not step.state.haunt["monsters"]["Crawler 1"]["stunned"]
+    assert step.awaiting.kind == "action" and step.state.haunt.round == 2
+    assert not step.state.haunt.monsters["Crawler 1"].stunned
 
 
 def test_H5_1_a_hero_pays_one_more_space_per_awake_monster_to_leave():
@@ -77,7 +77,7 @@ def test_H5_1_a_hero_pays_one_more_space_per_awake_monster_to_leave():
     hero = step.state.turn.seat
     assert step.state.explorers[hero].room == "Entrance Hall"
     for mid in ("Crawler 3", "Crawler 4"):
-        del step.state.haunt["monsters"][mid]
+        del step.state.haunt.monsters[mid]
     stun(World(step.state, CONTENT), "Crawler 2")  # a stunned monster does not hold anyone back
     step = do(arrange(step), "move N")
     assert step.state.turn.moved == 2
@@ -94,7 +94,7 @@ def test_H5_1_the_first_room_of_a_turn_is_always_reachable():
 
 def test_H5_1_the_traitor_is_not_held_back_by_monsters():
     step = horde()
-    traitor = step.state.haunt["traitor"]
+    traitor = step.state.haunt.traitor
     step = arrange(step, at={traitor: "Entrance Hall", step.state.turn.seat: "Foyer"}, seat=traitor)
     step = do(step, "move N")
     assert step.state.turn.moved == 1
@@ -102,8 +102,8 @@ def test_H5_1_the_traitor_is_not_held_back_by_monsters():
 
 def test_H5_1_heroes_and_the_traitor_hold_each_other_back():
     step = horde()
-    step.state.haunt["monsters"].clear()
-    traitor = step.state.haunt["traitor"]
+    step.state.haunt.monsters.clear()
+    traitor = step.state.haunt.traitor
     step = do(arrange(step, at={traitor: "Entrance Hall"}), "move N")
     assert step.state.turn.moved == 2
 
@@ -136,8 +136,8 @@ def test_H5_monsters_have_plain_traits_for_combat():
     step = horde()
     w = World(step.state, CONTENT)
     add_monster(w, "Wraith", "Wraith", "Foyer", might=None, speed=3, sanity=6, knowledge=2)
-    m = step.state.haunt["monsters"]["Wraith"]
-    assert (m["might"], m["speed"], m["sanity"], m["knowledge"], m["stunned"]) == (None, 3, 6, 2, False)
+    m = step.state.haunt.monsters["Wraith"]
+    assert (m.might, m.speed, m.sanity, m.knowledge, m.stunned) == (None, 3, 6, 2, False)
 
 
 def test_H5_3_a_monster_stunned_during_its_own_turn_skips_the_next_one():
@@ -145,25 +145,25 @@ def test_H5_3_a_monster_stunned_during_its_own_turn_skips_the_next_one():
     stun(World(step.state, CONTENT), "Crawler 1")  # stunned while it acts
     while isinstance(step.awaiting, MonsterTurn):
         step = do(step, "end")
-    assert step.state.haunt["monsters"]["Crawler 1"]["stunned"]  # not recovered at the end of this turn
+    assert step.state.haunt.monsters["Crawler 1"].stunned  # not recovered at the end of this turn
     step = do(to_monster_turn(step), "roll 1,1")
     assert step.awaiting.monster == "Crawler 2"  # it skips the next one
     while isinstance(step.awaiting, MonsterTurn):
         step = do(step, "end")
-    assert not step.state.haunt["monsters"]["Crawler 1"]["stunned"]  # and recovers at its end
+    assert not step.state.haunt.monsters["Crawler 1"].stunned  # and recovers at its end
 
 
 def test_H5_3_a_stunned_monster_drops_what_it_carries():
     step = horde()
-    step.state.haunt["monsters"]["Crawler 1"]["items"] = ["Axe"]
+    step.state.haunt.monsters["Crawler 1"].items = ["Axe"]
     stun(World(step.state, CONTENT), "Crawler 1")
     assert step.state.tokens["item:Axe"] == "Entrance Hall"
-    assert step.state.haunt["monsters"]["Crawler 1"]["items"] == []
+    assert step.state.haunt.monsters["Crawler 1"].items == []
 
 
 def test_H5_6_the_traitor_lays_the_stairs_from_basement_for_a_trapped_monster():
     step = do(haunt(start(*THREE), 6, revealer=0), "ready")  # the Beast waits in the Basement Landing
-    traitor = step.state.haunt["traitor"]
+    traitor = step.state.haunt.traitor
     assert "Stairs from Basement" not in step.state.house
     hero = step.state.turn.seat
     if hero != traitor:
@@ -182,10 +182,10 @@ def test_H5_4_a_monster_entering_the_coal_chute_slides_to_the_basement_landing()
     step = do(to_monster_turn(step), "roll 2,2")
     assert "go 'Coal Chute'" in choices(step)
     step = do(step, "go 'Coal Chute'")
-    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Basement Landing"
+    assert step.state.haunt.monsters["Crawler 1"].room == "Basement Landing"
     assert any("slides down" in t for t in texts(step))
     step = do(step, "go 'Coal Chute'")  # and climbs back up
-    assert step.state.haunt["monsters"]["Crawler 1"]["room"] == "Coal Chute"
+    assert step.state.haunt.monsters["Crawler 1"].room == "Coal Chute"
 
 
 def test_H5_4_monsters_pass_the_revolving_walls_switch_without_a_roll_whatever_the_passage_rule():

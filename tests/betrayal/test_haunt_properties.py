@@ -100,5 +100,5 @@ def test_haunt_inputs_refused_change_nothing_and_the_game_replays(seed, players,
         inp = bot.choose(step)
         step = GAME.apply(step.state, inp)
         accepted.append(inp)
-    assert step.awaiting is None and step.state.haunt["winner"] in ("heroes", "traitor")
+    assert step.awaiting is None and step.state.haunt.winner in ("heroes", "traitor")
     assert state_hash(replay(GAME, config, accepted).state) == state_hash(step.state)

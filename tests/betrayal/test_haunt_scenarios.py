@@ -37,8 +37,8 @@ def hero_turn(step, seat: int, room: str | None = None):
 
 def end_round(step):
     """End turns until the next haunt round begins (monsters pass)."""
-    start_round = step.state.haunt["round"]
-    while step.awaiting is not None and step.state.haunt["round"] == start_round:
+    start_round = step.state.haunt.round
+    while step.awaiting is not None and step.state.haunt.round == start_round:
         if isinstance(step.awaiting, MonsterTurn) or step.awaiting.kind == "action":
             step = do(step, "end")
         else:
@@ -52,10 +52,10 @@ def end_round(step):
 def test_haunt_1_the_traitor_dies_and_the_spirit_obeys_the_dead_traitor():
     step = scripted(1, revealer=0)
     h = step.state.haunt
-    assert h["traitor"] == 0 and not step.state.explorers[0].alive
-    assert h["monsters"]["Spirit"]["might"] is None
-    assert sorted(h["items"]) == ["Bone 1", "Bone 2", "Bone 3"]
-    assert all(room in step.state.house for room in h["items"].values())
+    assert h.traitor == 0 and not step.state.explorers[0].alive
+    assert h.monsters["Spirit"].might is None
+    assert sorted(h.tokens) == ["Bone 1", "Bone 2", "Bone 3"]
+    assert all(room in step.state.house for room in h.tokens.values())
     while not isinstance(step.awaiting, MonsterTurn):
         step = do(step, "end") if step.awaiting.kind == "action" else roll_low(step)
     assert step.awaiting.player == 0  # H3.5: the dead traitor still moves the monsters
@@ -74,19 +74,19 @@ def test_K9_haunt_1_the_traitor_dies_by_the_death_rule_and_their_cards_stay_in_t
 
 def test_haunt_1_burning_every_bone_wins_for_the_heroes():
     step = scripted(1, revealer=0)
-    items = step.state.haunt["items"]
+    items = step.state.haunt.tokens
     items.pop("Bone 1")
     items.pop("Bone 2")
     step = hero_turn(step, 1, items["Bone 3"])
     step = roll_high(do(step, "act burn option=knowledge"))
-    assert step.state.haunt["winner"] == "heroes" and step.awaiting is None
+    assert step.state.haunt.winner == "heroes" and step.awaiting is None
 
 
 def test_H6_3_haunt_1_the_dead_traitor_wins_when_the_last_round_begins():
     step = scripted(1, revealer=0)
-    step.state.haunt["round"] = 8
+    step.state.haunt.round = 8
     step = end_round(step)
-    assert step.state.haunt["winner"] == "traitor" and not step.state.explorers[0].alive
+    assert step.state.haunt.winner == "traitor" and not step.state.explorers[0].alive
     assert any(t.startswith("The traitor wins") for t in texts(step))
 
 
@@ -95,21 +95,21 @@ def test_H6_3_haunt_1_the_dead_traitor_wins_when_the_last_round_begins():
 
 def test_haunt_4_barricades_keep_the_horde_out_and_win():
     step = scripted(4, revealer=0)  # traitor: highest Might except Zoe = Ox
-    assert step.state.haunt["traitor"] == 1
+    assert step.state.haunt.traitor == 1
     step = hero_turn(step, 2, "Grand Staircase")
     assert "act barricade option=might" in choices(step)
     step = roll_high(do(step, "act barricade option=might"))
-    assert "Grand Staircase" in step.state.haunt["vars"]["barricades"]
+    assert "Grand Staircase" in step.state.haunt.vars["barricades"]
     assert "act barricade option=might" not in choices(step)  # once per turn (H7.2)
-    step.state.haunt["vars"]["barricades"] += ["Upper Landing"]
+    step.state.haunt.vars["barricades"] += ["Upper Landing"]
     step = hero_turn(step, 3, "Basement Landing")
     step = roll_high(do(step, "act barricade option=might"))
-    assert step.state.haunt["winner"] == "heroes"
+    assert step.state.haunt.winner == "heroes"
 
 
 def test_haunt_4_crawlers_cannot_enter_a_barricaded_room():
     step = scripted(4, revealer=0)
-    step.state.haunt["vars"]["barricades"] = ["Foyer"]
+    step.state.haunt.vars["barricades"] = ["Foyer"]
     for e in step.state.explorers:
         e.room = "Upper Landing"
     while not isinstance(step.awaiting, MonsterTurn):
@@ -122,14 +122,14 @@ def test_haunt_4_crawlers_cannot_enter_a_barricaded_room():
 
 def test_haunt_6_one_big_monster_bound_by_chains_and_stuns():
     step = scripted(6, revealer=0)
-    beast = step.state.haunt["monsters"]["Beast"]
-    assert len(step.state.haunt["monsters"]) == 1 and beast["might"] == 8
-    hero = next(s for s in range(4) if s != step.state.haunt["traitor"])
+    beast = step.state.haunt.monsters["Beast"]
+    assert len(step.state.haunt.monsters) == 1 and beast.might == 8
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
     stun(World(step.state, CONTENT), "Beast")
     stun(World(step.state, CONTENT), "Beast")  # stunned twice in combat counts twice
     step = hero_turn(step, hero, "Basement Landing")
     step = roll_high(do(step, "act chain option=might"))
-    assert step.state.haunt["winner"] == "heroes"
+    assert step.state.haunt.winner == "heroes"
 
 
 # --- 12: the hungry house (no traitor) -------------------------------------------------------------------
@@ -138,18 +138,18 @@ def test_haunt_6_one_big_monster_bound_by_chains_and_stuns():
 def test_haunt_12_no_traitor_candles_carried_to_the_hall_win():
     step = scripted(12, revealer=0)
     h = step.state.haunt
-    assert h["traitor"] is None and "Shade" in h["monsters"]
+    assert h.traitor is None and "Shade" in h.monsters
     for name in ("Candle 2", "Candle 3"):
-        h["items"][name] = "seat:1"
-    room = h["items"]["Candle 1"]
+        h.tokens[name] = "seat:1"
+    room = h.tokens["Candle 1"]
     step = hero_turn(step, 1, room)
     step = do(step, "act pick option='Candle 1'")
-    assert step.state.haunt["items"]["Candle 1"] == "seat:1"
+    assert step.state.haunt.tokens["Candle 1"] == "seat:1"
     step = arrange(step, at={1: "Entrance Hall"})
     step = do(step, "act light option='Candle 1'", "act light option='Candle 2'")
-    assert step.state.haunt["winner"] is None
+    assert step.state.haunt.winner is None
     step = do(step, "act light option='Candle 3'")
-    assert step.state.haunt["winner"] == "heroes"
+    assert step.state.haunt.winner == "heroes"
     assert any("The heroes win" in t for t in texts(step))
 
 
@@ -165,24 +165,24 @@ def test_haunt_12_the_table_moves_the_monsters_when_there_is_no_traitor():
 
 def test_H7_2_haunt_13_either_trait_qualifies_but_only_one_task_roll_a_turn():
     step = scripted(13, revealer=0)
-    hero = next(s for s in range(4) if s != step.state.haunt["traitor"])
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
     step = hero_turn(step, hero, "Entrance Hall")  # the haunt began in the Entrance Hall
     assert {"act exorcise option=sanity", "act exorcise option=knowledge"} <= set(choices(step))
     step = roll_low(do(step, "act exorcise option=sanity"))
     assert not any(c.startswith("act exorcise") for c in choices(step))
-    assert step.state.haunt["vars"]["rites"] == 0
+    assert step.state.haunt.vars["rites"] == 0
 
 
 def test_haunt_13_enough_rites_win_and_the_traitor_can_undo_one():
     step = scripted(13, revealer=0)
-    traitor = step.state.haunt["traitor"]
+    traitor = step.state.haunt.traitor
     hero = next(s for s in range(4) if s != traitor)
-    step.state.haunt["vars"]["rites"] = 1
+    step.state.haunt.vars["rites"] = 1
     step = roll_high(do(hero_turn(step, traitor, "Entrance Hall"), "act desecrate option=knowledge"))
-    assert step.state.haunt["vars"]["rites"] == 0
-    step.state.haunt["vars"]["rites"] = 2
+    assert step.state.haunt.vars["rites"] == 0
+    step.state.haunt.vars["rites"] = 2
     step = roll_high(do(hero_turn(step, hero, "Entrance Hall"), "act exorcise option=knowledge"))
-    assert step.state.haunt["winner"] == "heroes"
+    assert step.state.haunt.winner == "heroes"
 
 
 # --- 21: the locked door (escaping the house) ------------------------------------------------------------
@@ -191,22 +191,22 @@ def test_haunt_13_enough_rites_win_and_the_traitor_can_undo_one():
 def test_haunt_21_take_the_key_unlock_and_escape():
     step = scripted(21, revealer=0)
     h = step.state.haunt
-    traitor = h["traitor"]
+    traitor = h.traitor
     heroes = [s for s in range(4) if s != traitor]
-    step = hero_turn(step, heroes[0], h["items"]["Key"])
+    step = hero_turn(step, heroes[0], h.tokens["Key"])
     step = do(step, "act take option=Key")
     step = arrange(step, at={heroes[0]: "Entrance Hall"})
     assert "act escape" not in choices(step)  # the door is still locked
     step = do(step, "act unlock", "act escape")
     assert step.state.explorers[heroes[0]].marks["escaped"]
-    assert step.state.haunt["winner"] is None
+    assert step.state.haunt.winner is None
     step = do(hero_turn(step, heroes[1], "Entrance Hall"), "act escape")
-    assert step.state.haunt["winner"] == "heroes"
+    assert step.state.haunt.winner == "heroes"
 
 
 def test_haunt_21_an_escaped_hero_takes_no_more_turns():
     step = scripted(21, revealer=0)
-    order = [s for s in step.state.haunt["order"] if s >= 0]
+    order = [s for s in step.state.haunt.order if s >= 0]
     step.state.explorers[order[1]].marks["escaped"] = True
     step = do(step, "end")
     assert step.state.turn.seat == order[2]
@@ -218,24 +218,24 @@ def test_haunt_21_an_escaped_hero_takes_no_more_turns():
 def test_haunt_34_accusing_the_hidden_traitor_unmasks_them_and_wins():
     step = scripted(34, revealer=0)
     h = step.state.haunt
-    t = h["tokens"].index(1)
+    t = h.secret.index(1)
     accuser = next(s for s in range(4) if s != t)
     step = hero_turn(step, accuser)
     for e in step.state.explorers:
         e.room = "Entrance Hall"
     step = arrange(step)
     step = roll_high(do(step, f"act accuse option={t}"))
-    assert step.state.haunt["winner"] == "heroes" and step.state.haunt["traitor"] == t
+    assert step.state.haunt.winner == "heroes" and step.state.haunt.traitor == t
 
 
 def test_haunt_34_accusing_an_innocent_shows_their_token_only():
     step = scripted(34, revealer=0)
-    t = step.state.haunt["tokens"].index(1)
+    t = step.state.haunt.secret.index(1)
     accuser, innocent = [s for s in range(4) if s != t][:2]
     step = arrange(step, at={s: "Foyer" for s in range(4)}, seat=accuser)
     step = roll_high(do(step, f"act accuse option={innocent}"))
-    assert innocent in step.state.haunt["revealed"] and step.state.haunt["hidden"]
-    assert step.state.haunt["winner"] is None
+    assert innocent in step.state.haunt.revealed and step.state.haunt.hidden
+    assert step.state.haunt.winner is None
 
 
 # --- 37: rising water (a haunt that changes movement) -----------------------------------------------------
@@ -243,7 +243,7 @@ def test_haunt_34_accusing_an_innocent_shows_their_token_only():
 
 def test_haunt_37_heroes_wade_two_rooms_a_turn_in_flooded_rooms_the_traitor_swims():
     step = scripted(37, revealer=0)
-    traitor = step.state.haunt["traitor"]
+    traitor = step.state.haunt.traitor
     hero = next(s for s in range(4) if s != traitor)
     assert hero_turn(step, hero, "Basement Landing").awaiting.movement_left == 2
     assert hero_turn(step, hero, "Entrance Hall").awaiting.movement_left == 4
@@ -252,13 +252,13 @@ def test_haunt_37_heroes_wade_two_rooms_a_turn_in_flooded_rooms_the_traitor_swim
 
 def test_haunt_37_the_ground_floor_floods_in_round_5_and_the_sluice_wins():
     step = scripted(37, revealer=0)
-    step.state.haunt["round"] = 4
+    step.state.haunt.round = 4
     step = end_round(step)
-    assert "ground" in step.state.haunt["vars"]["flooded"]
-    hero = next(s for s in range(4) if s != step.state.haunt["traitor"])
-    step.state.haunt["vars"]["closed"] = 1
+    assert "ground" in step.state.haunt.vars["flooded"]
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    step.state.haunt.vars["closed"] = 1
     step = roll_high(do(hero_turn(step, hero, "Basement Landing"), "act close option=might"))
-    assert step.state.haunt["winner"] == "heroes"
+    assert step.state.haunt.winner == "heroes"
 
 
 # --- every scripted haunt ends --------------------------------------------------------------------------
@@ -273,4 +273,4 @@ def test_H6_1_random_play_of_each_scripted_haunt_ends_in_a_victory(number):
             if step.awaiting is None:
                 break
             step = GAME.apply(step.state, bot.choose(step))
-        assert step.awaiting is None and step.state.haunt["winner"] in ("heroes", "traitor")
+        assert step.awaiting is None and step.state.haunt.winner in ("heroes", "traitor")

@@ -45,12 +45,12 @@ def test_H2_2_a_hidden_traitor_hand_off_names_nobody():
 def test_H2_3_heroes_from_the_traitors_left_then_the_traitor():
     step = do(book(2, revealer=1), "ready")
     assert seats_in_turn(step, 6) == [2, 3, 0, 1, 2, 3]
-    assert step.state.haunt["order"] == [2, 3, 0, 1, -1]
+    assert step.state.haunt.order == [2, 3, 0, 1, -1]
 
 
 def test_H2_3_with_no_traitor_everyone_plays_from_the_revealers_left():
     step = do(book(31, revealer=2), "ready")
-    assert step.state.haunt["traitor"] is None
+    assert step.state.haunt.traitor is None
     assert seats_in_turn(step, 5) == [3, 0, 1, 2, 3]
 
 
@@ -71,7 +71,7 @@ def test_H2_5_counts_by_number_of_players_include_the_dead():
     s = start(*FOUR)
     s.state.explorers[0].alive = False  # a dead explorer still counts
     step = haunt(s, 4, revealer=2)  # the horde: one Crawler more than the players
-    assert len(step.state.haunt["monsters"]) == 5
+    assert len(step.state.haunt.monsters) == 5
 
 
 def test_H3_1_the_new_traitor_is_freed_from_webs():
@@ -134,7 +134,7 @@ def test_H6_2_book_mode_victory_ends_the_game_and_records_the_winner():
     step = do(book(), "ready")
     assert "victory heroes" in choices(step) and "victory traitor" in choices(step)
     step = do(step, "victory heroes")
-    assert step.awaiting is None and step.state.haunt["winner"] == "heroes"
+    assert step.awaiting is None and step.state.haunt.winner == "heroes"
     assert any(t.startswith("The heroes win") for t in texts(step))
     assert refused(step, "end").code == "input/not_awaited"
 
@@ -154,14 +154,14 @@ def test_H6_1_with_no_hero_left_alive_the_traitor_wins():
     step = do(step, "end")  # seat 2 ends; the last hero dies before the next prompt
     step.state.explorers[2].alive = False
     step = do(step, "end") if step.awaiting is not None else step
-    assert step.state.haunt["winner"] == "traitor" and step.awaiting is None
+    assert step.state.haunt.winner == "traitor" and step.awaiting is None
 
 
 def test_H6_3_the_traitor_can_win_while_dead():
     step = do(book(), "ready")
     step.state.explorers[1].alive = False
     step = do(step, "victory traitor")
-    assert step.state.haunt["winner"] == "traitor"
+    assert step.state.haunt.winner == "traitor"
 
 
 def test_H7_1_book_tools_place_move_and_stun_monsters_and_tokens():
@@ -170,25 +170,25 @@ def test_H7_1_book_tools_place_move_and_stun_monsters_and_tokens():
     assert f"monster 'Monster 1' '{room}'" in choices(step)
     step = do(step, "monster Zombie Foyer", "token Rune Foyer", "stun Zombie")
     h = step.state.haunt
-    assert h["monsters"]["Zombie"]["room"] == "Foyer" and h["monsters"]["Zombie"]["stunned"]
-    assert h["items"] == {"Rune": "Foyer"}
+    assert h.monsters["Zombie"].room == "Foyer" and h.monsters["Zombie"].stunned
+    assert h.tokens == {"Rune": "Foyer"}
     step = do(step, "monster Zombie 'Entrance Hall'", "token Rune ''")
-    assert step.state.haunt["monsters"]["Zombie"]["room"] == "Entrance Hall" and not step.state.haunt["items"]
+    assert step.state.haunt.monsters["Zombie"].room == "Entrance Hall" and not step.state.haunt.tokens
     assert refused(step, "monster Zombie Attic").rule == "H7.1"  # not in the house
     assert refused(step, "stun Ghost").rule == "H7.1"
 
 
 def test_H1_5_book_mode_names_a_traitor_who_appears_later():
     step = do(book(9, revealer=0), "ready")
-    assert step.state.haunt["traitor"] is None and "traitor 2" in choices(step)
+    assert step.state.haunt.traitor is None and "traitor 2" in choices(step)
     step = do(step, "traitor 2")
-    assert step.state.haunt["traitor"] == 2
+    assert step.state.haunt.traitor == 2
     assert refused(step, "traitor 3").rule == "H1.5"
 
 
 def test_H7_1_book_tools_are_refused_in_a_scripted_haunt():
     step = do(haunt(start(*FOUR), 13, revealer=0), "ready")
-    assert step.state.haunt["mode"] == "scripted"
+    assert step.state.haunt.mode == "scripted"
     assert "victory heroes" not in choices(step)
     assert refused(step, "victory heroes").rule == "H7.1"
 
@@ -197,7 +197,7 @@ def test_house_rule_haunt_mode_book_plays_a_scripted_haunt_from_the_book():
     from hauntable.games.betrayal import HouseRules
 
     step = haunt(start(*FOUR, house_rules=HouseRules(haunt_mode="book")), 13, revealer=0)
-    assert step.state.haunt["mode"] == "book" and not step.state.haunt["monsters"]
+    assert step.state.haunt.mode == "book" and not step.state.haunt.monsters
 
 
 def test_H3_3_the_traitor_turns_the_revolving_wall_without_a_roll():

@@ -101,7 +101,7 @@ def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(conf
         step = GAME.apply(old, bot.choose(step))
         assert state_hash(old) == before, "applying an input changed the state it was given"
     assert step.awaiting is None and step.state.phase == "haunt"
-    assert step.state.haunt["number"] is not None
-    assert step.state.haunt["winner"] in ("heroes", "traitor")
+    assert step.state.haunt.number is not None
+    assert step.state.haunt.winner in ("heroes", "traitor")
     # before the haunt nobody drops below the lowest step, nothing goes above the top
     assert all(0 <= i <= 7 for e in at_haunt.explorers for i in e.traits.values())

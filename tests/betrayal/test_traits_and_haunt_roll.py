@@ -99,8 +99,8 @@ def test_B7_2_a_total_below_the_omen_count_starts_the_haunt_from_the_chart():
     step = do(omen_drawn(), "roll 0,0,0,0,0,0")
     assert step.state.phase == "haunt" and step.awaiting.kind == "handoff"  # the haunt's set-up (H2.2)
     haunt = step.state.haunt
-    assert (haunt["revealer"], haunt["omen"], haunt["room"]) == (0, "Skull", "Kitchen")
-    assert haunt["number"] == CONTENT.haunt_chart["Kitchen"]["Skull"]
+    assert (haunt.revealer, haunt.omen, haunt.room) == (0, "Skull", "Kitchen")
+    assert haunt.number == CONTENT.haunt_chart["Kitchen"]["Skull"]
     assert any("the haunt begins" in t for t in texts(step))
     assert refused(step, "end").code == "input/not_awaited"
     assert refused(step, "roll 0,0,0,0,0,0").code == "input/not_awaited"  # no more haunt rolls

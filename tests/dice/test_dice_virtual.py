@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hauntable.table.clock import SimClock
-from hauntable.table.dice_link.rolls import DeviceClosed
 from hauntable.table.dice_link.supply import DiceSupply, open_dice
 from hauntable.table.dice_link.virtual import VirtualTower
+from hauntable.table.events import DeviceClosed
 
 
 class FakeTower:

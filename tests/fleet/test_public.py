@@ -31,14 +31,14 @@ def hidden_haunt(seed: int):
 
 def with_tokens(state, tokens):
     other = state.clone()
-    other.haunt = dict(state.haunt, tokens=list(tokens))
+    other.haunt.secret = list(tokens)  # the clone's haunt is its own copy
     return other
 
 
 def test_the_hidden_traitors_token_changes_nothing_published():
     for seed in range(3):
         step = hidden_haunt(seed)
-        assert step.state.haunt["hidden"] and step.state.haunt["traitor"] is None
+        assert step.state.haunt.hidden and step.state.haunt.traitor is None
         for _ in range(6):  # and a few moves into the haunt
             seen = {
                 published("betrayal", with_tokens(step.state, p))
@@ -65,7 +65,7 @@ def test_the_seed_and_the_piles_change_nothing_published():
 
 def test_a_revealed_traitor_is_public_and_its_reveal_an_event():
     step = hidden_haunt(0)
-    traitor = step.state.haunt["tokens"].index(1)
+    traitor = step.state.haunt.secret.index(1)
     before = summary("betrayal", 1, "playing", step.state)
     while "reveal" not in step.awaiting.accepts or step.state.turn.seat == traitor:
         step = gamekit.do(step, "end")

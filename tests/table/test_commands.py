@@ -19,7 +19,7 @@ def test_selftest_passes_on_the_mock_reference_table(capsys, monkeypatch):
     assert main(["selftest"]) == 0
     out = capsys.readouterr().out
     assert "reference on the mock backend: 172 devices, 0 fault(s)" in out
-    assert re.search(r"reader ground:3,4 +spi0 dec 31 +ok +MFRC522 v2.0, empty", out)
+    assert re.search(r"reader ground:3,4 +spi0 dec 35 +ok +MFRC522 v2.0, empty", out)
 
 
 def test_selftest_exits_non_zero_on_a_fault(tmp_path, capsys):
@@ -32,7 +32,7 @@ def test_selftest_exits_non_zero_on_a_fault(tmp_path, capsys):
     layout.write_text(text)
     assert main(["selftest", "--layout", str(layout), "--backend", "mock", "--faults-only"]) == 1
     out = capsys.readouterr().out
-    assert "reader ground:2,0  spi0 cs GPIO18  FAULT   no chip (version 0x00)" in out
+    assert "reader ground:2,0  spi0 cs GPIO5  FAULT   no chip (version 0x00)" in out
     assert "tower tower:1" in out and "2 fault(s)" in out
     assert "reader ground:4,0" not in out
 

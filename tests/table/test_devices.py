@@ -22,7 +22,7 @@ def test_a_cell_learns_its_tags_from_the_scanner_and_fires_events(mock_table):
     mock_table.reader(cell.reader_id).place(TAG)
     scanner.run_for(0.05)
     assert placed == [TAG] and cell.is_occupied and cell.tag == TAG
-    assert repr(cell) == f"<RfidCell ground 3,4 (spi0 dec 31): {TAG}>"
+    assert repr(cell) == f"<RfidCell ground 3,4 (spi0 dec 35): {TAG}>"
     mock_table.reader(cell.reader_id).lift(TAG)
     scanner.run_for(0.05)
     assert removed == [TAG] and not cell.is_occupied

@@ -16,13 +16,13 @@ def test_reference_table_has_three_floors_of_7x7_and_the_slots():
     assert {floor for floor, _, _ in cells} == {"ground", "upper", "basement"}
     slots = {rd.slot for rd in REFERENCE.readers if rd.slot}
     assert {"draw", "key", "enrol", "ghost:1", "ghost:4", "seat:1", "seat:6", "figure:1"} <= slots
-    assert REFERENCE.cell_reader("ground", 3, 4).address == 31  # first_address + y * 7 + x
+    assert REFERENCE.cell_reader("ground", 3, 4).address == 35  # first_address + y * row_stride (8) + x
     assert REFERENCE.towers and REFERENCE.buttons and REFERENCE.leds
 
 
 def test_bench_table_has_four_readers_on_gpio_selects():
     assert len(BENCH.readers) == 4
-    assert sorted(rd.cs_pin for rd in BENCH.readers) == [18, 23, 24, 25]
+    assert sorted(rd.cs_pin for rd in BENCH.readers) == [5, 23, 24, 25]
 
 
 BUS = """\

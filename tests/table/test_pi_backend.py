@@ -285,3 +285,21 @@ def test_the_selftest_pulses_the_reset_line_and_every_reader_initialises_again(e
     assert [state for _, state in reset.states][-2:] == [False, True]  # low, then high again
     assert all(chip.soft_resets == inits[pin] + 1 for pin, chip in chips.items())  # each re-initialised
     assert [r[0] for r in rows if not r[3]] == []
+
+
+def test_no_pin_factory_off_a_pi_is_a_sentence_not_a_class_name(monkeypatch):
+    """What arm64-check saw off a Pi: gpiozero's BadPinFactory, now with what to do about it."""
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    from hauntable.table.backends import BackendError
+    from hauntable.table.backends.pi import PiBackend
+
+    def refuse():
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "ensure_pin_factory", staticmethod(refuse))
+    monkeypatch.setitem(sys.modules, "spidev", types.SimpleNamespace(SpiDev=object))
+    with pytest.raises(BackendError, match=r"no GPIO pin factory .*install lgpio.*HAUNTABLE_BACKEND=mock"):
+        PiBackend(BENCH)

@@ -65,7 +65,7 @@ def bot_script(seed: int) -> tuple[list[str], int | None]:
         else:
             lines.append(str(inp))
         step = GAME.apply(step.state, inp)
-    return lines, step.state.haunt["number"]
+    return lines, step.state.haunt.number
 
 
 def test_a_whole_game_over_a_pipe_reaches_the_same_haunt_and_its_end(tmp_path):

@@ -6,6 +6,7 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.state import Placed, State
 from hauntable.textui import render
 
@@ -163,7 +164,7 @@ def test_screen_has_outcomes_status_and_prompt():
 
 def test_haunt_banner():
     state = new_state()
-    state.haunt = {"revealer": 1, "omen": "Skull", "room": "Crypt", "number": 27, "total": 1}
+    state.haunt = Haunt(revealer=1, omen="Skull", room="Crypt", number=27, total=1)
     banner = render.render_haunt(state)
     assert "THE HAUNT BEGINS" in banner and "Haunt 27: the Skull in the Crypt" in banner
     assert "Ox Bellows" in banner

@@ -16,7 +16,7 @@ def play_a_little(h):
     start(h)
     h.tap(h.find("Go East\n?"))
     h.tap_text("Lay next tile")
-    return h.app.channel.seq
+    return h.app.controller.channel.seq
 
 
 def unlock(h):
@@ -38,7 +38,7 @@ def test_start_up_offers_the_unfinished_game_and_resumes_it(make_app, tmp_path):
         assert "A game was not finished: Player 1 (" in text and f"{seq} moves logged" in text
         assert "Vivian Lopez" in text
         h.tap_text("Resume this game")
-        assert h.app.root.current == "play" and h.app.channel.seq == seq
+        assert h.app.root.current == "play" and h.app.controller.channel.seq == seq
         assert "Vivian Lopez (Player 3)" in h.texts()
 
 
@@ -46,7 +46,7 @@ def test_start_up_offer_declined_sets_the_game_aside_for_a_new_one(make_app, tmp
     with GameLog(tmp_path / "table.sqlite3") as log:
         h = make_app(log=log)
         play_a_little(h)
-        game_id = h.app.channel.session.game_id
+        game_id = h.app.controller.channel.session.game_id
         h.close()
         h = make_app(log=log)
         h.tap_text("Deutsch")
@@ -83,7 +83,7 @@ def test_a_game_log_is_exported_as_json_lines_to_the_usb_drive(make_app, tmp_pat
     with GameLog(tmp_path / "table.sqlite3") as log:
         h = make_app(log=log, export_dir=str(stick))
         seq = play_a_little(h)
-        game_id = h.app.channel.session.game_id
+        game_id = h.app.controller.channel.session.game_id
         h.app.go("admin")
         h.frames(3)
         for d in "1234":
@@ -121,7 +121,7 @@ def test_house_rules_chosen_in_the_admin_menu_apply_to_the_next_game(table_app):
     h.tap_text("< Back")
     h.tap_text("Close")
     start(h)
-    rules = h.app.channel.step.state.config.house_rules
+    rules = h.app.controller.channel.step.state.config.house_rules
     assert rules.haunt_roll_dice == "per_omen" and rules.revolving_wall is True
     assert rules.door_matching == "connect_all"  # untouched rules keep their defaults
 
@@ -156,8 +156,8 @@ def logged_game_at_a_roll(log: GameLog, seed: int = 5):
     """A 4-seat table-mode game in ``log``, played by the simulator up to a dice roll prompt."""
     from hauntable.engine.prompts import RollDice
     from hauntable.session import Session
+    from hauntable.table.channel import Channel
     from hauntable.ui import demo
-    from hauntable.ui.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     channel = Channel(Session.new("betrayal", demo.config(seed, 4), log=log))
@@ -187,10 +187,10 @@ def test_a_tower_on_a_real_pty_answers_the_roll_prompt(make_app, tmp_path):
         assert until(h, lambda: "Dice tower ready (tower:1)" in h.texts()), h.texts()
         assert "Throw into the tower" not in h.texts()  # the real tower replaces the simulator's button
         sim.throw(*([1] * dice))
-        assert until(h, lambda: h.app.channel.seq == seq + 1), sim.stderr[-5:]
+        assert until(h, lambda: h.app.controller.channel.seq == seq + 1), sim.stderr[-5:]
         h.frames(3)  # the redraw follows on the next frame
         assert f"rolls {'+'.join(['1'] * dice)} = {dice} (Angry Being, tower:1#" in h.texts()
-        game_id = h.app.channel.session.game_id
+        game_id = h.app.controller.channel.session.game_id
         last = log.inputs(game_id)[-1]
         assert last.source == "tower" and last.payload["source"].startswith("tower:1#")
         assert until(h, lambda: sim.pending_in_flash() == [])  # ACKed once the game took it
@@ -209,18 +209,18 @@ def test_a_roll_resent_after_a_host_crash_is_not_applied_twice(make_app, tmp_pat
         dice, seq = logged_game_at_a_roll(log)
         h = make_app(log=log, tower_port=sim.path)
         h.tap_text("Resume this game")
-        assert until(h, lambda: h.app.tower_state == "ready")
+        assert until(h, lambda: h.app.controller.tower_state == "ready")
         sim.throw(*([2] * dice))
-        assert until(h, lambda: h.app.channel.seq == seq + 1)
+        assert until(h, lambda: h.app.controller.channel.seq == seq + 1)
         assert sim.pending_in_flash() != []  # the ACK was lost: the tower still holds the roll
         h.close()  # the host dies before the tower resends
         h = make_app(log=log, tower_port=sim.path)
         h.tap_text("Resume this game")
-        assert h.app.channel.seq == seq + 1
+        assert h.app.controller.channel.seq == seq + 1
         assert until(h, lambda: sim.pending_in_flash() == [], seconds=15), sim.stderr[-5:]
         h.frames(5)
-        assert h.app.tower.tower.health().duplicates >= 1
-        assert h.app.channel.seq == seq + 1 and h.app.channel.last_refusal is None
+        assert h.app.controller.tower.tower.health().duplicates >= 1
+        assert h.app.controller.channel.seq == seq + 1 and h.app.controller.channel.last_refusal is None
         assert "No roll" not in h.texts()
 
 
@@ -229,9 +229,9 @@ def test_without_a_tower_the_virtual_tower_button_stays(make_app, tmp_path):
         _dice, seq = logged_game_at_a_roll(log)
         h = make_app(log=log)
         h.tap_text("Resume this game")
-        assert h.app.tower is None and "Throw into the tower" in h.texts()
+        assert h.app.controller.tower is None and "Throw into the tower" in h.texts()
         h.tap_text("Roll virtual dice")
-        assert h.app.channel.seq == seq + 1 and ", virtual:seed=" in h.texts()
+        assert h.app.controller.channel.seq == seq + 1 and ", virtual:seed=" in h.texts()
 
 
 def test_the_self_test_reports_the_tower_the_app_holds_instead_of_probing_it(make_app, tmp_path):
@@ -245,7 +245,7 @@ def test_the_self_test_reports_the_tower_the_app_holds_instead_of_probing_it(mak
         logged_game_at_a_roll(log)
         h = make_app(log=log, tower_port=sim.path, layout=str(layout))
         h.tap_text("Resume this game")
-        assert until(h, lambda: h.app.tower_state == "ready")
+        assert until(h, lambda: h.app.controller.tower_state == "ready")
         h.app.go("admin")
         h.frames(3)
         for d in "1234":
@@ -263,7 +263,7 @@ def test_a_logged_game_that_no_longer_replays_is_named_not_crashed_on(make_app, 
         h = make_app(log=log)
         assert "A game was not finished: Ann (nobody)" in h.texts()
         h.tap_text("Resume this game")
-        assert h.app.root.current == "attract" and h.app.channel is None
+        assert h.app.root.current == "attract" and h.app.controller.channel is None
         assert "game 1, seq 0: the logged config no longer starts a game" in h.texts()
         assert "Touch to play" in h.texts()
 
@@ -288,8 +288,8 @@ def test_the_app_killed_mid_game_offers_the_game_back_at_the_logged_state(make_a
             assert state_hash(session.step.state) == entries[-1].state_hash
             h = make_app(log=log)
             h.tap_text("Resume this game")
-            assert h.app.channel.seq == entries[-1].seq
-            h.app.abandon_game()  # the next round starts a fresh game
+            assert h.app.controller.channel.seq == entries[-1].seq
+            h.app.controller.abandon_game()  # the next round starts a fresh game
             h.close()
 
 
@@ -311,11 +311,11 @@ def test_admin_choices_survive_a_restart_and_the_next_game_uses_them(make_app, t
 
     h = make_app(data_dir=data)
     assert "Zum Spielen berühren" in h.texts()  # the admin's language, from the start
-    h.app.set_language("en")  # a player's choice on the attract screen is not kept...
+    h.app.controller.set_language("en")  # a player's choice on the attract screen is not kept...
     h.close()
     h = make_app(data_dir=data)
     assert h.app.lang == "de"  # ...the admin's is
-    h.app.set_language("en")
+    h.app.controller.set_language("en")
     unlock(h)
     text = h.texts()
     assert "Seat 2 faces 90°" in text and "after 150 s idle" in text
@@ -324,7 +324,7 @@ def test_admin_choices_survive_a_restart_and_the_next_game_uses_them(make_app, t
     h.tap_text("< Back")
     h.tap_text("Close")
     start(h)
-    assert h.app.channel.step.state.config.house_rules.haunt_roll_dice == "per_omen"
+    assert h.app.controller.channel.step.state.config.house_rules.haunt_roll_dice == "per_omen"
 
 
 def test_a_damaged_settings_file_gives_the_defaults(make_app, tmp_path):
@@ -332,9 +332,12 @@ def test_a_damaged_settings_file_gives_the_defaults(make_app, tmp_path):
     data.mkdir()
     (data / "admin-settings.json").write_text('{"language": "xx", "house_rules": {"haunt_roll_dice": "nine"')
     h = make_app(data_dir=str(data))
-    assert h.app.lang == "en" and h.app.house_rules().haunt_roll_dice == "six"
+    assert h.app.lang == "en" and h.app.controller.choices.house_rules().haunt_roll_dice == "six"
     (data / "admin-settings.json").write_text(
         '{"house_rules": {"haunt_roll_dice": "nine", "revolving_wall": true}}'
     )
     h = make_app(data_dir=str(data))
-    assert h.app.house_rules().haunt_roll_dice == "six" and h.app.house_rules().revolving_wall is True
+    assert (
+        h.app.controller.choices.house_rules().haunt_roll_dice == "six"
+        and h.app.controller.choices.house_rules().revolving_wall is True
+    )

@@ -38,10 +38,10 @@ def test_G2_the_ghost_lays_its_plan_on_the_pad_and_the_screen_shows_only_how_man
 def test_G2_2_an_impossible_plan_shows_the_engines_sentence_and_changes_nothing(table_app):
     h = table_app
     start(h)
-    seq = h.app.channel.seq
+    seq = h.app.controller.channel.seq
     lay(h, "tower")
     assert "Card 1 cannot be followed: no room next to the Verlies shows its crest." in h.texts()
-    assert h.app.channel.seq == seq
+    assert h.app.controller.channel.seq == seq
 
 
 def test_G5_G6_G7_a_whole_game_by_taps_reveals_card_by_card_and_ends_with_a_winner(table_app):
@@ -49,7 +49,7 @@ def test_G5_G6_G7_a_whole_game_by_taps_reveals_card_by_card_and_ends_with_a_winn
     start(h)
     reveals = catches = 0
     for _ in range(3000):
-        state = h.app.channel.step.state
+        state = h.app.controller.channel.step.state
         if state.awaiting is None:
             break
         if state.awaiting.kind == "plan":
@@ -65,7 +65,7 @@ def test_G5_G6_G7_a_whole_game_by_taps_reveals_card_by_card_and_ends_with_a_winn
         # prefer playing keys, so a game ends in few taps
         keys = [b for b in buttons if b.inp.kind == "key"]
         h.tap((keys or buttons)[state.seq % len(keys or buttons)], frames=1)
-    state = h.app.channel.step.state
+    state = h.app.controller.channel.step.state
     assert state.winner is not None
     assert f"{state.config.players[state.winner]} escapes and wins!" in h.texts()
     assert reveals > 0
@@ -95,21 +95,21 @@ def tap_room(h, room: str) -> None:
 def test_G3_on_the_simulated_table_taps_move_figures_and_a_wall_is_named(table_app):
     h = table_app
     start(h, table=True)
-    assert h.app.castle_table is not None
+    assert h.app.controller.castle_table is not None
     lay(h, "lily")  # laid face down on plan slot 1, then confirmed
-    assert h.app.channel.step.state.plan == ("lily",)
-    seq = h.app.channel.seq
+    assert h.app.controller.channel.step.state.plan == ("lily",)
+    seq = h.app.controller.channel.seq
     tap_room(h, "13")  # Seat 2 through a wall
     assert "No door leads from the Schatzkammer to room 13 (G3.2)" in h.texts()
-    assert h.app.channel.seq == seq
+    assert h.app.controller.channel.seq == seq
     tap_room(h, "02")
     assert "Seat 2's figure is back" in h.texts()
-    state = h.app.channel.step.state
+    state = h.app.controller.channel.step.state
     colour = next(
         c for c, to in CONTENT.rooms["02"].doors.items() if any(k.startswith(c) for k in state.hands[1])
     )
     tap_room(h, CONTENT.rooms["02"].doors[colour])  # through a door whose key Seat 2 holds
-    assert h.app.channel.seq == seq + 1
+    assert h.app.controller.channel.seq == seq + 1
     assert f"Seat 2 opens the {colour} door" in h.texts()
 
 
@@ -117,14 +117,14 @@ def test_G5_1_on_the_simulated_table_the_ghost_figure_tapped_to_its_room_turns_t
     h = table_app
     start(h, table=True)
     lay(h, "lily")
-    while h.app.channel.step.awaiting.kind != "reveal":
+    while h.app.controller.channel.step.awaiting.kind != "reveal":
         h.tap(next(w for w in h.walk() if isinstance(w, ChoiceButton) and w.inp.kind in ("skip", "discard")))
     tap_room(h, "12")  # not where the lily leads
     assert "The ghost floats only as its cards are turned over (G5.1)" in h.texts()
     tap_room(h, "dungeon")
     tap_room(h, "02")
     assert "The ghost turns over the Lily and floats into Treasury" in h.texts()
-    assert h.app.channel.step.awaiting.kind == "victim"
+    assert h.app.controller.channel.step.awaiting.kind == "victim"
 
 
 def test_G1_the_set_up_seats_two_to_four_names_the_first_ghost_and_sets_house_rules(table_app):
@@ -142,7 +142,7 @@ def test_G1_the_set_up_seats_two_to_four_names_the_first_ghost_and_sets_house_ru
     h.tap(h.find(name="ghost-2"))
     h.tap(h.find(name="rule-impossible_plan-stop"))
     h.tap(setup.ids.start)
-    state = h.app.channel.step.state
+    state = h.app.controller.channel.step.state
     assert state.config.players == ("Ada", "Bo", "Seat 3", "Seat 4") and state.ghost == 2
     assert state.config.house_rules.impossible_plan == "stop"
     assert "Seat 3 (ghost): lay 1 to 4 crest cards face down" in h.texts()
@@ -152,10 +152,10 @@ def test_G3_2_the_simulated_tables_referee_speaks_the_tables_language(make_app):
     h = make_app(language="de")
     start(h, table=True)
     lay(h, "lily")
-    seq = h.app.channel.seq
+    seq = h.app.controller.channel.seq
     tap_room(h, "13")  # Seat 2 through a wall: refused, the figure must go back
     said = h.app.root.get_screen("castle").table_message
     assert "keine Tür" in said and "(G3.2)" in said and "zurück" in said and "Schatzkammer" in said
-    assert "No door" not in h.texts() and h.app.channel.seq == seq
+    assert "No door" not in h.texts() and h.app.controller.channel.seq == seq
     tap_room(h, "02")
     assert h.app.root.get_screen("castle").table_message == "Die Figur von Platz 2 ist zurück"

@@ -8,8 +8,8 @@ from hauntable.engine.hashing import state_hash
 from hauntable.engine.outcomes import Outcome
 from hauntable.games.betrayal.inputs import EndTurn, Move, Roll
 from hauntable.games.betrayal.prompts import AwaitTile
+from hauntable.table.channel import STALE_CODE
 from hauntable.ui import demo, i18n
-from hauntable.ui.channel import STALE_CODE
 
 
 def test_a_tap_stamped_with_an_old_seq_is_refused_and_changes_nothing():

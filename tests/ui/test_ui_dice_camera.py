@@ -34,26 +34,29 @@ def test_a_cocked_die_is_asked_again_on_the_dice_pad_then_the_roll_is_taken(make
         assert 1 <= dice <= 7
         h = make_app(log=log, tower_port=cam.path)
         h.tap_text("Resume this game")
-        assert until(h, lambda: h.app.tower_state == "ready"), (cam._proc.poll(), h.app.tower_state)
-        cam.calibrate(h.app.tower.tower)
-        h.app.tower_fault = ""  # "not calibrated" was shown until now
+        assert until(h, lambda: h.app.controller.tower_state == "ready"), (
+            cam._proc.poll(),
+            h.app.controller.tower_state,
+        )
+        cam.calibrate(h.app.controller.tower.tower)
+        h.app.controller.tower_fault = ""  # "not calibrated" was shown until now
         cam.throw(throw(dice + 1))
         want = (
             f"The game asks for {dice} dice and the tray holds {dice + 1}: take them all out and throw {dice}"
         )
         assert until(h, lambda: want in h.texts()), h.texts()
-        assert h.app.channel.seq == seq
+        assert h.app.controller.channel.seq == seq
         cam.clear()
         cam.throw(throw(dice, cocked=True))
         want = "Throw again the die at the front right: the tower could not read it"
         assert until(h, lambda: want in h.texts()), h.texts()
         h.screenshot(str(tmp_path.parent / "dice-camera-rethrow.png"))
-        assert h.app.channel.seq == seq  # nothing guessed
+        assert h.app.controller.channel.seq == seq  # nothing guessed
         cam.throw(throw(dice))  # thrown again, it lands flat
-        assert until(h, lambda: h.app.channel.seq == seq + 1)
+        assert until(h, lambda: h.app.controller.channel.seq == seq + 1)
         h.frames(3)
         assert want not in h.texts() and "Dice tower ready (tower:1)" in h.texts()
-        last = log.inputs(h.app.channel.session.game_id)[-1]
+        last = log.inputs(h.app.controller.channel.session.game_id)[-1]
         assert last.source == "tower" and last.payload["faces"] == [1] * dice
 
 

@@ -71,27 +71,27 @@ def test_a_whole_game_through_taps_reaches_the_haunt_and_a_winner(make_app, tmp_
         while h.app.root.current == "play" and taps < MAX_TAPS:
             play_one(h, rng)
             taps += 1
-            assert h.app.channel.last_refusal is None, h.app.channel.last_refusal
+            assert h.app.controller.channel.last_refusal is None, h.app.controller.channel.last_refusal
         assert h.app.root.current == "haunt", f"no haunt after {taps} taps"
         shown = h.texts()
-        haunt = h.app.channel.step.state.haunt
+        haunt = h.app.controller.channel.step.state.haunt
         assert "The haunt begins" in shown
-        assert f"Haunt {haunt['number']}" in shown
-        assert f"The {haunt['omen']} in the {haunt['room']}" in shown
-        assert h.app.channel.step.awaiting.kind == "handoff"
+        assert f"Haunt {haunt.number}" in shown
+        assert f"The {haunt.omen} in the {haunt.room}" in shown
+        assert h.app.controller.channel.step.awaiting.kind == "handoff"
         h.tap_text("Play the haunt")
         assert h.app.root.current == "play"
         while h.app.root.current == "play" and taps < 2 * MAX_TAPS:
             play_one(h, rng)
             taps += 1
-            assert h.app.channel.last_refusal is None, h.app.channel.last_refusal
-        haunt = h.app.channel.step.state.haunt
-        assert h.app.root.current == "haunt" and haunt["winner"] is not None, f"no winner after {taps} taps"
+            assert h.app.controller.channel.last_refusal is None, h.app.controller.channel.last_refusal
+        haunt = h.app.controller.channel.step.state.haunt
+        assert h.app.root.current == "haunt" and haunt.winner is not None, f"no winner after {taps} taps"
         shown = h.texts()
         assert "The haunt is over" in shown
-        assert ("The heroes win!" if haunt["winner"] == "heroes" else "The traitor's side wins!") in shown
+        assert ("The heroes win!" if haunt.winner == "heroes" else "The traitor's side wins!") in shown
         play = h.app.root.get_screen("haunt").ids.play
         assert play.opacity == 0 and play.disabled  # the game is over: nothing more to play
-        game_id = h.app.channel.session.game_id
-        final = h.app.channel.session.state_hash
+        game_id = h.app.controller.channel.session.game_id
+        final = h.app.controller.channel.session.state_hash
         assert Session.resume(log, game_id).state_hash == final

@@ -30,7 +30,7 @@ def test_the_app_reports_its_screen_a_dead_reader_and_its_last_error(make_app, t
         h.tap_text("Start the game")
         assert frames_until(h, lambda: read_status(path)["screen"] == "play")
         assert read_status(path)["table"] == "live" and read_status(path)["readers_failed"] == []
-        h.app.live_table.backend.reader("ground:4,0").dead = True
+        h.app.controller.live_table.backend.reader("ground:4,0").dead = True
         assert frames_until(h, lambda: read_status(path)["readers_failed"] == ["ground:4,0"])
         Logger.error("Hauntable: the tower's port vanished\nTraceback ...")
         assert frames_until(

@@ -18,8 +18,8 @@ import pytest
 from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal.cards import CARD_RULES, events, items, omens  # noqa: F401 (they fill it)
 from hauntable.session import Session
+from hauntable.table.channel import Channel
 from hauntable.ui import demo, i18n
-from hauntable.ui.channel import Channel
 from hauntable.ui.simulator import TableSimulator
 
 APP = Path(i18n.__file__).resolve().parents[1]
@@ -216,8 +216,8 @@ def proper_names(state, content) -> set[str]:
     names = set(content.rooms) | set(CARD_RULES) | {c.name for c in content.characters.values()}
     names |= {e.name for e in state.explorers} | {e.player for e in state.explorers}
     names |= {f"{e.name} ({e.player})" for e in state.explorers}
-    for mid, m in ((state.haunt or {}).get("monsters") or {}).items():
-        names |= {mid, str(m.get("type", "")), str(m.get("name", ""))}
+    for mid, m in (state.haunt.monsters if state.haunt else {}).items():
+        names |= {mid, m.kind, m.name}
     return names | set(state.tokens) | {TOME, SECRETS}
 
 
@@ -355,22 +355,27 @@ def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place()
 
 def test_engine_phrase_buttons_are_worded_and_the_answer_sent_is_unchanged():
     from gamekit import start
+    from hauntable.engine.prompts import OptionText as T
     from hauntable.games.betrayal.content import load_content
     from hauntable.games.betrayal.prompts import ChooseOption
     from hauntable.ui.viewmodel import choice_label, option_label
 
     state = start().state
-    steal = ChooseOption(0, "t", "steal", ("deal 3 damage", "steal Axe"), code="steal")
+    texts = (T("deal", (("n", 3),)), T("steal", (("card", "Axe"),)))
+    steal = ChooseOption(0, "t", "steal", ("deal 3 damage", "steal Axe"), code="steal", option_texts=texts)
     try:
         i18n.set_language("de")
         labels = [choice_label(state, load_content(), steal, c) for c in steal.choices()]
         assert labels == ["3 Schaden zufügen", "Axe stehlen"]
         assert [c.option for c in steal.choices()] == ["deal 3 damage", "steal Axe"]  # what the log keeps
-        assert option_label("fetch Book from the Library", "dog") == "Book holen\naus dem Raum Library"
-        assert option_label("leave Axe in the Attic", "dog") == "Axe ablegen\nim Raum Attic"
-        assert option_label("Ox (Ann) to the Attic", "push") == "Ox (Ann)\nin den Raum Attic"
-        assert option_label("Ox (Ann) to the Attic", "") == "Ox (Ann) to the Attic"  # only for a push
-        assert option_label("a 2", "reroll_which") == "Die 2en"
+        fetch = T("fetch", (("card", "Book"), ("room", "Library")))
+        assert option_label("fetch Book from the Library", fetch) == "Book holen\naus dem Raum Library"
+        leave = T("leave_in", (("card", "Axe"), ("room", "Attic")))
+        assert option_label("leave Axe in the Attic", leave) == "Axe ablegen\nim Raum Attic"
+        push = T("push", (("who", "Ox (Ann)"), ("room", "Attic")))
+        assert option_label("Ox (Ann) to the Attic", push) == "Ox (Ann)\nin den Raum Attic"
+        assert option_label("Ox (Ann) to the Attic") == "Ox (Ann) to the Attic"  # no words given: as is
+        assert option_label("a 2", T("die", (("n", 2),))) == "Die 2en"
         assert [
             option_label(o) for o in ("the 0s", "keep a roll", "physical", "rooms", "an item for you")
         ] == [
@@ -381,9 +386,27 @@ def test_engine_phrase_buttons_are_worded_and_the_answer_sent_is_unchanged():
             "Ein Gegenstand für dich",
         ]
         i18n.set_language("zh")
-        assert option_label("steal Axe", "steal") == "偷走 Axe"
+        assert option_label("steal Axe", texts[1]) == "偷走 Axe"
     finally:
         i18n.set_language("en")
+
+
+def test_every_option_the_engine_builds_from_names_carries_its_words():
+    """The view words such options from the engine's OptionText, never by parsing the English: every
+    ChooseOption of these choices in games/ passes option_texts."""
+    import ast
+    import pathlib
+
+    games = pathlib.Path(__file__).parents[2] / "app" / "hauntable" / "games" / "betrayal"
+    found = {}
+    for path in games.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ChooseOption":
+                kw = {k.arg: k.value for k in node.keywords}
+                code = kw.get("code")
+                if isinstance(code, ast.Constant) and code.value in ("steal", "dog", "push", "reroll_which"):
+                    found[code.value] = "option_texts" in kw
+    assert found == {"steal": True, "dog": True, "push": True, "reroll_which": True}
 
 
 def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
@@ -412,17 +435,23 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
 
 
 def referee_codes() -> set[str]:
-    """Every code the table referee gives its own messages (read from its syntax tree); the codes of its
-    Rejection classes are refusals, worded as ``rej.code.<code>`` (``refusal_codes``)."""
-    tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
-    refusals = {id(n) for c in _rejection_classes(tree) for n in c.body}
+    """Every code the table referee gives its own messages (read from the syntax trees of referee.py and
+    the plumbing it shares, refereeing.py: ``code=`` keywords, ``code = ...`` names and the code argument of
+    ``self._said(accepted, text, code, ...)``); the codes of its Rejection classes are refusals, worded as
+    ``rej.code.<code>`` (``refusal_codes``)."""
     codes = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
-            codes.add(node.value.value)
-        named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
-        if named and isinstance(node.value, ast.Constant) and id(node) not in refusals:
-            codes.add(node.value.value)
+    for name in ("referee.py", "refereeing.py"):
+        tree = ast.parse((APP / "table" / name).read_text(encoding="utf-8"))
+        refusals = {id(n) for c in _rejection_classes(tree) for n in c.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
+                codes.add(node.value.value)
+            named = isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "code" for t in node.targets)
+            if named and isinstance(node.value, ast.Constant) and id(node) not in refusals:
+                codes.add(node.value.value)
+            said = isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "_said"
+            if said and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                codes.add(node.args[2].value)
     return codes
 
 
@@ -454,7 +483,7 @@ def test_the_referees_own_refusals_have_a_sentence_in_every_language():
 
 def test_every_referee_message_has_a_code_and_a_sentence_in_every_language():
     tree = ast.parse((APP / "table" / "referee.py").read_text(encoding="utf-8"))
-    uncoded = [
+    uncoded = [  # a Verdict with a message built without TableReferee._said (which always takes a code)
         node.lineno
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)

@@ -25,11 +25,11 @@ def test_the_page_shows_the_reference_layouts_readers_per_floor_and_its_slots(ta
     assert "In use now: reference (reference.toml), pi backend, board table7, 166 readers" in text
     for floor in ("Ground floor", "Upper floor", "Basement"):
         assert f"{floor}: the reader under each cell, north at the top (49 readers)" in text
-    # decoder addresses: ground 0..48, upper 64..112, basement 128..176 (address = first + y*7 + x)
+    # decoder addresses: ground 0..54, upper 64..118, basement 128..182 (address = first + y*8 + x)
     cells = text.split("\n")
-    for address in (0, 48, 64, 112, 128, 176):
+    for address in (0, 54, 64, 118, 128, 182):
         assert f"#{address}" in cells
-    assert "#49" not in cells and "#127" not in cells
+    assert "#7" not in cells and "#55" not in cells and "#127" not in cells  # each row's 8th output unused
     assert "draw pad: #192" in cells and "enrol pad: #193" in cells and "key slot: #194" in cells
     assert "seat 1: #200" in cells
     assert "Choose a layout; it is used from the next start of the app:" in text
@@ -50,7 +50,7 @@ def test_the_bench_layout_chosen_holds_after_a_restart(make_app, tmp_path):
     h.close()  # the table is switched off
 
     h = make_app(data_dir=data)
-    assert h.app.settings.layout == str(LAYOUTS / "bench.toml")
+    assert h.app.controller.settings.layout == str(LAYOUTS / "bench.toml")
     text = open_layout_page(h)
     assert "In use now: bench (bench.toml), pi backend, board table7, 4 readers" in text
     assert "Ground floor: the reader under each cell, north at the top (3 readers)" in text
@@ -88,9 +88,9 @@ def test_a_broken_layout_in_the_data_folder_is_listed_with_its_error_and_cannot_
     assert saved["layout"] == "data:shed.toml"
     h.close()
     h = make_app(data_dir=str(tmp_path / "data"))
-    assert h.app.settings.layout == str(good)
+    assert h.app.controller.settings.layout == str(good)
     good.unlink()  # the chosen file removed: the next start falls back to the default layout
     h.close()
     h = make_app(data_dir=str(tmp_path / "data"))
-    assert h.app.settings.layout is None
+    assert h.app.controller.settings.layout is None
     assert "In use now: reference" in open_layout_page(h)

@@ -20,7 +20,7 @@ CONTENT = load_content()
 
 def enrol_every_tile(h) -> None:
     """What the admin menu's "Enrol tags" did for this table's tiles (the simulator's sticker UIDs)."""
-    with TagRegistry(h.app.registry_path()) as registry:
+    with TagRegistry(h.app.controller.registry_path()) as registry:
         for name in CONTENT.room_tiles():
             registry.enrol(tag_uid("tile", name), "tile", name)
 
@@ -41,28 +41,28 @@ def test_a_tile_laid_on_a_live_table_is_read_placed_and_logged_with_no_simulator
         enrol_every_tile(h)
         h.tap_text("Touch to play")
         h.tap_text("Start the game")
-        assert h.app.live_table is not None and h.app.simulator is None
+        assert h.app.controller.live_table is not None and h.app.controller.simulator is None
         h.tap(h.find("Go East\n?"))
         assert "Lay the new tile on the lit cell of the table." in h.texts()
         with pytest.raises(LookupError):
             h.find(name="sim-tile")  # no simulated hands on a live table
 
-        readers = h.app.live_table.backend
+        readers = h.app.controller.live_table.backend
         readers.reader("ground:0,0").place(tag_uid("tile", "Chapel"))  # not the cell the explorer opened
-        assert frames_until(h, lambda: bool(h.app.table_notice()))
-        assert h.app.table_notice() == "Lay the tile at ground 4,0, beyond the door that was used."
-        assert "Chapel" not in h.app.channel.step.state.house
+        assert frames_until(h, lambda: bool(h.app.controller.table_notice()))
+        assert h.app.controller.table_notice() == "Lay the tile at ground 4,0, beyond the door that was used."
+        assert "Chapel" not in h.app.controller.channel.step.state.house
         h.frames(2)
         assert "Lay the tile at ground 4,0" in h.texts()  # under the prompt
         readers.reader("ground:0,0").lift(tag_uid("tile", "Chapel"))
 
         readers.reader("ground:4,0").place(tag_uid("tile", "Creaky Hallway"))
-        assert frames_until(h, lambda: "Creaky Hallway" in h.app.channel.step.state.house)
-        placed = h.app.channel.step.state.house["Creaky Hallway"]
+        assert frames_until(h, lambda: "Creaky Hallway" in h.app.controller.channel.step.state.house)
+        placed = h.app.controller.channel.step.state.house["Creaky Hallway"]
         assert (placed.floor, placed.x, placed.y) == ("ground", 4, 0)
         h.frames(3)
         assert "Creaky Hallway" in h.texts()  # the outcome on screen: the catch-up reached the listeners
-        row = log.inputs(h.app.channel.session.game_id)[-1]
+        row = log.inputs(h.app.controller.channel.session.game_id)[-1]
         assert row.kind == "place" and row.source == "table:ground:4,0"
 
 
@@ -71,8 +71,8 @@ def test_a_live_table_whose_readers_cannot_start_says_why_and_the_simulator_stan
     h.tap_text("Touch to play")
     with pytest.warns(RuntimeWarning, match="table backend 'pi' failed"):
         h.tap_text("Start the game")
-    assert h.app.live_table is None and h.app.simulator is not None
-    assert h.app.table_notice().startswith("The table's readers are not working")
+    assert h.app.controller.live_table is None and h.app.controller.simulator is not None
+    assert h.app.controller.table_notice().startswith("The table's readers are not working")
     h.tap(h.find("Go East\n?"))
     assert h.find(name="sim-tile")  # the simulator panel's hands instead
 
@@ -93,7 +93,7 @@ def test_the_admin_self_test_during_a_live_game_checks_the_games_own_readers(mak
         h = make_app(seed=3, log=log, table="live", backend="mock")
         h.tap_text("Touch to play")
         h.tap_text("Start the game")
-        live = h.app.live_table
+        live = h.app.controller.live_table
         assert live is not None
         h.tap_text("Admin")
         for d in "1234":
@@ -103,6 +103,8 @@ def test_the_admin_self_test_during_a_live_game_checks_the_games_own_readers(mak
         admin = h.app.root.get_screen("admin")
         assert frames_until(h, lambda: admin.selftest_rows is not None, 20)
         text = h.texts()
-        assert "reference on the mock backend" in text and "0 faults" in text
-        assert any("held by the game" in row[2] for row in admin.selftest_rows)
-        assert h.app.live_table is live and live.table.scanner._thread is not None  # the game reads on
+        assert "reference on the mock backend: 167 devices, 0 faults" in text  # 166 readers + the tower
+        assert "Checked during a game: the game's own readers." in text
+        assert (
+            h.app.controller.live_table is live and live.table.scanner._thread is not None
+        )  # the game reads on

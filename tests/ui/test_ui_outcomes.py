@@ -149,7 +149,7 @@ def test_a_played_game_shows_its_outcomes_in_the_language(lang):
     """Outcomes of real games (simulator + random legal choices): every translated code renders with the
     parameters the engine actually passes, and most lines are not English any more."""
     from hauntable.session import Session
-    from hauntable.ui.channel import Channel
+    from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     shown = translated = 0

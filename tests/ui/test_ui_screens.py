@@ -17,9 +17,7 @@ def start(h):
 
 def show(h, seed: int, steps: int, stop=None):
     channel, sim = demo.game_at(seed, steps, 4, stop)
-    h.app._attach(channel.session)
-    h.app.simulator = sim
-    sim.channel = h.app.channel
+    h.app.controller.take_over(channel, sim)
     h.app.refresh()
     h.frames(3)
 
@@ -61,7 +59,7 @@ def test_a_tile_laid_on_the_wrong_cell_shows_the_engines_sentence(table_app):
 def test_dice_entered_by_hand_are_rolled_with_source_hand(table_app):
     h = table_app
     show(h, 5, 400, lambda p: isinstance(p, RollDice))
-    dice = h.app.channel.step.awaiting.dice
+    dice = h.app.controller.channel.step.awaiting.dice
     pad = [b for b in h.walk() if getattr(b, "text", None) == "0"][:dice]
     h.tap(pad[0])
     h.tap(pad[0])  # 0 -> 1 -> 2
@@ -72,23 +70,23 @@ def test_dice_entered_by_hand_are_rolled_with_source_hand(table_app):
 def test_an_unplugged_tower_asks_for_dice_by_hand(table_app):
     h = table_app
     show(h, 5, 400, lambda p: isinstance(p, RollDice))
-    seq = h.app.channel.seq
+    seq = h.app.controller.channel.seq
     h.tap_text("Unplug / plug tower")
     h.tap_text("Throw into the tower")
     assert "The dice tower is unplugged: enter the dice by hand." in h.texts()
-    assert h.app.channel.seq == seq
+    assert h.app.controller.channel.seq == seq
     h.tap_text("Unplug / plug tower")
     h.tap_text("Throw into the tower")
-    assert h.app.channel.seq > seq and ", virtual-tower:" in h.texts()
+    assert h.app.controller.channel.seq > seq and ", virtual-tower:" in h.texts()
 
 
 def test_rotation_choices_name_the_doors_and_turn_the_tile(table_app):
     h = table_app
     show(h, 7, 400, lambda p: isinstance(p, ChooseRotation))
-    tile = h.app.channel.step.awaiting.tile
+    tile = h.app.controller.channel.step.awaiting.tile
     assert f"turn the {tile}" in h.texts()
     h.tap(h.find("Turn ", contains=True))
-    assert tile in h.app.channel.step.state.house and "turn the" not in h.texts()
+    assert tile in h.app.controller.channel.step.state.house and "turn the" not in h.texts()
 
 
 def test_set_up_seats_six_and_refuses_two_sides_of_one_card(table_app):
@@ -117,7 +115,7 @@ def test_the_admin_menu_needs_the_pin_and_turns_seats(table_app):
     h.tap_text("OK")
     assert "Quit to desktop" in h.texts()
     h.tap_text("Seat 2 faces 0°")
-    assert "Seat 2 faces 90°" in h.texts() and h.app.seat_angles[1] == 90
+    assert "Seat 2 faces 90°" in h.texts() and h.app.controller.settings.seat_angles[1] == 90
 
 
 def test_a_logged_game_resumes_from_the_admin_menu(make_app, tmp_path):
@@ -128,7 +126,7 @@ def test_a_logged_game_resumes_from_the_admin_menu(make_app, tmp_path):
         start(h)
         h.tap(h.find("Go East\n?"))
         h.tap_text("Lay next tile")
-        seq = h.app.channel.seq
+        seq = h.app.controller.channel.seq
         h.close()  # the table loses power mid-game
         h = make_app(log=log)
         h.tap_text("Admin")
@@ -136,14 +134,14 @@ def test_a_logged_game_resumes_from_the_admin_menu(make_app, tmp_path):
             h.tap_text(d)
         h.tap_text("OK")
         h.tap_text("Resume the last unfinished game")
-        assert h.app.root.current == "play" and h.app.channel.seq == seq
+        assert h.app.root.current == "play" and h.app.controller.channel.seq == seq
         assert "Vivian Lopez (Player 3)" in h.texts()
 
 
 def test_idle_with_no_game_returns_to_the_attract_screen(table_app):
     h = table_app
     h.tap_text("Touch to play")
-    h.app.idle_seconds = 0
+    h.app.controller.settings.idle_seconds = 0
     h.app.last_touch -= 1
     h.app._check_idle()
     h.frames(1)
@@ -154,7 +152,7 @@ def test_a_card_drawn_is_revealed_by_name(table_app):
     h = table_app
     show(h, 5, 400, lambda p: p.kind == "card")
     h.tap_text("Card on draw pad")
-    drawn = [o for o in h.app.channel.history[-1].outcomes if o.code.startswith("card.")]
+    drawn = [o for o in h.app.controller.channel.history[-1].outcomes if o.code.startswith("card.")]
     assert drawn, "the simulator's card was not accepted"
     name = dict(drawn[0].params)["card"]
     assert any(
@@ -165,13 +163,13 @@ def test_a_card_drawn_is_revealed_by_name(table_app):
 def test_a_prompt_turned_toward_a_side_seat_still_takes_taps(table_app):
     h = table_app
     start(h)
-    h.app.seat_angles = [90] * 6
+    h.app.controller.settings.seat_angles = [90] * 6
     h.app.refresh()
     h.frames(3)
-    seq = h.app.channel.seq
+    seq = h.app.controller.channel.seq
     button = h.find("Go North\nFoyer")
     h.tap(button)  # to_window goes through the Scatter's rotation, as a finger at that seat would
-    assert h.app.channel.seq == seq + 1 and "moves to the Foyer" in h.texts()
+    assert h.app.controller.channel.seq == seq + 1 and "moves to the Foyer" in h.texts()
 
 
 def test_first_run_asks_for_a_new_admin_pin_then_it_can_be_changed(make_app, tmp_path):
@@ -211,7 +209,10 @@ def test_repeated_wrong_pins_lock_the_admin_menu(table_app):
 
 def test_a_start_up_notice_shows_on_the_attract_screen(table_app):
     h = table_app
-    h.app.notice = "The game log table.sqlite3 was damaged and has been set aside as table.sqlite3.damaged-X"
+    h.app.controller.notice = (
+        "The game log table.sqlite3 was damaged and has been set aside as table.sqlite3.damaged-X"
+    )
+    h.app.changed()
     h.frames()
     assert "set aside as table.sqlite3.damaged-X" in h.texts()
 
@@ -243,7 +244,7 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
     from hauntable.session import Session
-    from hauntable.ui.channel import Channel
+    from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
 
     h = table_app
@@ -251,8 +252,7 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     channel = Channel(Session.new("betrayal", config))
     sim = TableSimulator(channel, 3)
     demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
-    h.app._attach(channel.session)
-    h.app.simulator, sim.channel = sim, h.app.channel
+    h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
     new = next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster))
@@ -267,9 +267,9 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
         h.tap(h.find(name="monster-might-plus"))
     h.tap(h.find(name="monster-might-minus"))
     h.tap(h.find(name="monster-place"))
-    monster = h.app.channel.step.state.haunt["monsters"]["Monster 1"]
-    assert monster["room"] == room and monster["speed"] == 2 and monster["might"] == 5
-    assert not monster["sanity"] and not monster["knowledge"]
+    monster = h.app.controller.channel.step.state.haunt.monsters["Monster 1"]
+    assert monster.room == room and monster.speed == 2 and monster.might == 5
+    assert not monster.sanity and not monster.knowledge
     assert f"Monster 1 appears in the {room}" in h.texts()
 
 
@@ -277,7 +277,7 @@ def test_the_explorer_panels_follow_a_language_change_mid_game(table_app):
     h = table_app
     start(h)
     assert "Speed 4" in h.texts()
-    h.app.set_language("de")  # the admin menu's language buttons, with the game running
+    h.app.controller.set_language("de")  # the admin menu's language buttons, with the game running
     h.app.go("play")
     h.frames(3)
     text = h.texts()

@@ -13,10 +13,10 @@ FOUR = ("zoe", "ox", "vivian", "peter")
 def hidden_haunt(h):
     """Haunt 43 (a hidden traitor) revealed by seat 1, its banner on the screen."""
     step = haunt(start(*FOUR), 43, revealer=1)
-    h.app._attach(Session(GAME, step))
+    h.app.controller.attach(Session(GAME, step))
     h.app.go("haunt")
     h.frames(3)
-    return step.state.haunt["tokens"]
+    return step.state.haunt.secret
 
 
 def test_H4_1_each_player_in_turn_sees_only_their_own_token_then_it_is_hidden(table_app):
@@ -24,7 +24,7 @@ def test_H4_1_each_player_in_turn_sees_only_their_own_token_then_it_is_hidden(ta
     tokens = hidden_haunt(h)
     h.tap_text("Play the haunt")
     assert h.app.root.current == "secret"
-    for seat, e in enumerate(h.app.channel.step.state.explorers):
+    for seat, e in enumerate(h.app.controller.channel.step.state.explorers):
         shown = h.texts()
         assert f"Pass the table to {e.name} ({e.player})" in shown and "Your token" not in shown
         h.tap_text(f"I am {e.name}: show my token")
@@ -41,9 +41,9 @@ def test_H4_3_the_traitor_reveals_in_private_from_the_secret_tokens_button(table
     h = table_app
     tokens = hidden_haunt(h)
     h.app.go("play")
-    h.app.submit(GAME.inputs.parse("ready"), h.app.channel.step.state.seq)
+    h.app.controller.submit(GAME.inputs.parse("ready"), h.app.controller.channel.step.state.seq)
     h.frames(3)
-    explorers = h.app.channel.step.state.explorers
+    explorers = h.app.controller.channel.step.state.explorers
     innocent = next(e for e in explorers if tokens[e.seat] != 1)
     h.tap_text("Secret tokens")
     h.tap_text(f"{innocent.name} ({innocent.player})")
@@ -56,5 +56,5 @@ def test_H4_3_the_traitor_reveals_in_private_from_the_secret_tokens_button(table
     h.tap_text(f"I am {traitor.name}: show my token")
     h.tap_text("Reveal: I am the traitor")
     assert h.app.root.current == "play"
-    haunt_now = h.app.channel.step.state.haunt
-    assert haunt_now["traitor"] == traitor.seat and not haunt_now["hidden"]
+    haunt_now = h.app.controller.channel.step.state.haunt
+    assert haunt_now.traitor == traitor.seat and not haunt_now.hidden

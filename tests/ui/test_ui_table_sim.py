@@ -33,10 +33,10 @@ def test_the_panel_plays_turns_through_mock_readers_scanner_and_referee(make_app
         h = make_app(seed=3, log=log)
         h.tap_text("Touch to play")
         h.tap_text("Start the game")
-        sim = h.app.simulator
+        sim = h.app.controller.simulator
         h.tap(h.find("Go East\n?"))
         h.tap_text("Lay next tile")
-        state = h.app.channel.step.state
+        state = h.app.controller.channel.step.state
         (tile,) = [n for n, p in state.house.items() if (p.floor, p.x, p.y) == ("ground", 4, 0)]
         assert f"Laid the {tile} at 4,0." in h.texts()
         assert sim.backend.reader("ground:4,0").tags == {tag_uid("tile", tile)}  # a tag on the reader
@@ -53,9 +53,9 @@ def test_the_panel_plays_turns_through_mock_readers_scanner_and_referee(make_app
             if h.app.root.current != "play":
                 break
             tap_sim_or_choose(h, rng)
-            assert h.app.channel.last_refusal is None, h.app.channel.last_refusal
+            assert h.app.controller.channel.last_refusal is None, h.app.controller.channel.last_refusal
 
-        game_id = h.app.channel.session.game_id
+        game_id = h.app.controller.channel.session.game_id
         logged = log.inputs(game_id)
         by_kind: dict[str, set[str]] = {}
         for row in logged:
@@ -64,7 +64,7 @@ def test_the_panel_plays_turns_through_mock_readers_scanner_and_referee(make_app
         assert by_kind["card"] == {"table:draw"}  # every card: the draw pad's reader
         assert all(s.startswith("virtual-tower:") for s in by_kind["roll"])  # via the referee's on_roll
         assert len([r for r in logged if r.kind == "place"]) >= 4
-        assert Session.resume(log, game_id).state_hash == h.app.channel.session.state_hash
+        assert Session.resume(log, game_id).state_hash == h.app.controller.channel.session.state_hash
 
 
 def test_a_tap_while_a_house_tile_is_off_the_table_is_refused_until_it_is_back(make_app):
@@ -74,11 +74,11 @@ def test_a_tap_while_a_house_tile_is_off_the_table_is_refused_until_it_is_back(m
     h.tap(h.find("Go East\n?"))
     h.tap_text("Lay next tile")
     h.tap_text("Pull / return tile")  # a tile of the house lifted: play waits for it
-    seq = h.app.channel.seq
+    seq = h.app.controller.channel.seq
     h.tap_text("End turn")
-    refusal = h.app.channel.last_refusal
-    assert refusal is not None and refusal.code == "table/paused" and h.app.channel.seq == seq
+    refusal = h.app.controller.channel.last_refusal
+    assert refusal is not None and refusal.code == "table/paused" and h.app.controller.channel.seq == seq
     assert refusal.sentence.startswith("Play waits for the table: Put the ")
     h.tap_text("Pull / return tile")  # back on its cell
     h.tap_text("End turn")
-    assert h.app.channel.last_refusal is None and h.app.channel.seq > seq
+    assert h.app.controller.channel.last_refusal is None and h.app.controller.channel.seq > seq

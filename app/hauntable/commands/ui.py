@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
+import time
 from typing import Any
 
 from hauntable.paths import add_data_dir_argument, db_path
@@ -81,6 +83,29 @@ def tower_port(args: argparse.Namespace) -> str | None:
     return configured_port(layout, args.backend, os.environ)
 
 
+CHECK_AFTER = 20.0  # s: the full check of the log waits until the table is up
+
+
+def check_later(app: Any, path: str) -> None:
+    """SQLite's full quick_check, off the start (it costs the log's size): damage found is said on the
+    attract screen and the next start salvages the log (gamelog/opening.py)."""
+    from hauntable.gamelog.opening import integrity_problem, mark_check_failed
+
+    time.sleep(CHECK_AFTER)
+    problem = integrity_problem(path)
+    if problem is None:
+        return
+    mark_check_failed(path)
+    sentence = f"The game log has damaged pages ({problem}); the next start repairs it. Back it up now."
+    print(f"hauntable ui: {sentence}", file=sys.stderr)
+
+    def tell() -> None:
+        app.controller.notice = sentence
+        app.changed()
+
+    app.post(tell)
+
+
 def run(args: argparse.Namespace) -> int:
     for key in ("KIVY_NO_ARGS", "KIVY_NO_CONFIG", "KIVY_NO_FILELOG"):  # before anything imports Kivy
         os.environ.setdefault(key, "1")
@@ -121,7 +146,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"hauntable ui: {notice}", file=sys.stderr)
     try:
         app = HauntableApp(settings, log=log, seed=args.seed, today=args.today)
-        app.notice = notice or ""  # shown on the attract screen, where the operator looks first
+        app.controller.notice = notice or ""  # shown on the attract screen, where the operator looks first
+        if log is not None and opened.saving:
+            threading.Thread(
+                target=check_later, args=(app, str(db_path(args.data_dir))), name="log-check", daemon=True
+            ).start()
         app.run()
     finally:
         if log is not None:

@@ -43,7 +43,8 @@ class RandomBot:
             if rest is not None and self.rng.below(1000) >= self.end_bias * 1000:
                 choices = rest
                 n = len(rest)
-        return choices[self.rng.below(n)]
+        chosen: Input = choices[self.rng.below(n)]
+        return chosen
 
 
 # choices tuple (by identity) -> the same without its "end" choices (None: it lists no "end"). Games that

@@ -7,6 +7,7 @@ of faces, whatever its source (a dice tower, the virtual tower, entry by hand).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 from hauntable.engine.rng import Rng
 
@@ -57,7 +58,7 @@ class VirtualDice:
 class FixedDice:
     """Dice for tests: hands out the given faces in order, as many as each roll asks for."""
 
-    def __init__(self, faces):
+    def __init__(self, faces: Iterable[int]) -> None:
         self._faces = list(faces)
 
     def roll(self, n: int) -> tuple[tuple[int, ...], str]:

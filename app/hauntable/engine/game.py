@@ -22,13 +22,17 @@ class GameState(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class Step(NamedTuple):
+class _StepFields(NamedTuple):
+    state: Any
+    outcomes: tuple[Outcome, ...] = ()
+
+
+class Step(_StepFields):
     """The result of starting a game or applying one input: the new state, what happened, what comes next.
 
     A named tuple (immutable, cheap to build): one is made for every input applied."""
 
-    state: Any
-    outcomes: tuple[Outcome, ...] = ()
+    __slots__ = ()
 
     # a C getter, not a Python method: bot loops ask it once or twice for every input applied
     # (no annotation: in a NamedTuple that would make it a field)
@@ -80,7 +84,8 @@ def find_game(name: str) -> GameDefinition:
     if key not in _GAMES:
         raise UnreadableInput(f"Unknown game {name!r}; known games: {', '.join(game_names())}.", "E1")
     module, attr = _GAMES[key].split(":")
-    return getattr(importlib.import_module(module), attr)
+    game: GameDefinition = getattr(importlib.import_module(module), attr)
+    return game
 
 
 class ReplayError(Rejection):

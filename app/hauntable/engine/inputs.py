@@ -25,11 +25,10 @@ game log stores, so a failing test's output pastes into a new test.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import shlex
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from hauntable.engine.rejections import UnreadableInput
@@ -46,7 +45,7 @@ class Input:
     kind: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        for name in _tuple_fields(type(self)):
+        for name in _tuple_fields(self.__class__):
             value = getattr(self, name)
             if isinstance(value, list):  # JSON gives lists; keep inputs hashable
                 object.__setattr__(self, name, tuple(value))
@@ -105,7 +104,7 @@ class InputRegistry:
     def __contains__(self, kind: str) -> bool:
         return kind in self._kinds
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[type[Input]]:
         return iter(self._kinds.values())
 
     def kinds(self) -> list[str]:
@@ -151,7 +150,7 @@ class InputRegistry:
         if not isinstance(data, dict):
             raise UnreadableInput(f"An input must be a JSON object, not {type(data).__name__}.", "E1")
         cls = self._kind(data.get("kind"))
-        fields = {f.name: f for f in _fields(cls)}
+        fields = _field_map(cls)
         unknown = set(data) - set(fields) - {"kind"}
         if unknown:
             raise UnreadableInput(f"{cls.kind!r} has no field(s) {sorted(unknown)}.", "E1")
@@ -170,28 +169,39 @@ class InputRegistry:
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
 
 
-@functools.cache
+_TUPLE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _tuple_fields(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in _fields(cls) if typing.get_origin(_hint(cls, f)) is tuple)
+    names = _TUPLE_FIELDS.get(cls)
+    if names is None:
+        names = _TUPLE_FIELDS[cls] = tuple(
+            f.name for f in _fields(cls) if typing.get_origin(_hint(cls, f)) is tuple
+        )
+    return names
 
 
-def _hint(cls: type, f: dataclasses.Field) -> Any:
+def _hint(cls: type, f: dataclasses.Field[Any]) -> Any:
     hints = _HINTS.get(cls)
     if hints is None:
         hints = _HINTS[cls] = typing.get_type_hints(cls)
     return hints[f.name]
 
 
-def _has_default(f: dataclasses.Field) -> bool:
+def _has_default(f: dataclasses.Field[Any]) -> bool:
     return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
 
 
-def _default(f: dataclasses.Field) -> Any:
-    return f.default if f.default is not dataclasses.MISSING else f.default_factory()
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    factory = f.default_factory
+    assert callable(factory)  # _has_default said there is one
+    return factory()
 
 
 def _quote(word: str) -> str:
@@ -216,7 +226,7 @@ def _strip_optional(tp: Any) -> tuple[Any, bool]:
     return tp, False
 
 
-def _decode(cls: type, f: dataclasses.Field, raw: str) -> Any:
+def _decode(cls: type[Input], f: dataclasses.Field[Any], raw: str) -> Any:
     tp, optional = _strip_optional(_hint(cls, f))
     if optional and raw == "none":
         return None
@@ -227,7 +237,7 @@ def _decode(cls: type, f: dataclasses.Field, raw: str) -> Any:
     return _scalar(cls, f, tp, raw)
 
 
-def _scalar(cls: type, f: dataclasses.Field, tp: Any, raw: str) -> Any:
+def _scalar(cls: type[Input], f: dataclasses.Field[Any], tp: Any, raw: str) -> Any:
     if tp is bool:
         if raw in ("yes", "true", "1"):
             return True
@@ -243,12 +253,35 @@ def _scalar(cls: type, f: dataclasses.Field, tp: Any, raw: str) -> Any:
     raise UnreadableInput(f"{cls.kind!r}: {f.name} must be {getattr(tp, '__name__', tp)}, not {raw!r}.", "E1")
 
 
-def _coerce(cls: type, f: dataclasses.Field, value: Any) -> Any:
-    tp, optional = _strip_optional(_hint(cls, f))
+_SHAPES: dict[tuple[type, str], tuple[Any, bool, Any]] = {}
+_FIELD_MAPS: dict[type, dict[str, dataclasses.Field[Any]]] = {}
+
+
+def _shape(cls: type[Input], name: str) -> tuple[Any, bool, Any]:
+    """A field's type, whether it may be None, and its item type when it is a tuple (once per field:
+    ``from_json`` runs for every logged input of a resume)."""
+    shape = _SHAPES.get((cls, name))
+    if shape is None:
+        tp, optional = _strip_optional(_hint(cls, _field_map(cls)[name]))
+        item = None
+        if typing.get_origin(tp) is tuple:
+            (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
+        shape = _SHAPES[(cls, name)] = (tp, optional, item)
+    return shape
+
+
+def _field_map(cls: type[Input]) -> dict[str, dataclasses.Field[Any]]:
+    fields = _FIELD_MAPS.get(cls)
+    if fields is None:
+        fields = _FIELD_MAPS[cls] = {f.name: f for f in _fields(cls)}
+    return fields
+
+
+def _coerce(cls: type[Input], f: dataclasses.Field[Any], value: Any) -> Any:
+    tp, optional, item = _shape(cls, f.name)
     if value is None and optional:
         return None
-    if typing.get_origin(tp) is tuple:
-        (item,) = {a for a in typing.get_args(tp) if a is not Ellipsis}
+    if item is not None:
         if not isinstance(value, list | tuple) or not all(_is(v, item) for v in value):
             raise UnreadableInput(f"{cls.kind!r}: {f.name} must be a list of {item.__name__}.", "E1")
         return tuple(value)

@@ -14,6 +14,22 @@ from hauntable.engine.inputs import Input
 
 
 @dataclasses.dataclass(frozen=True)
+class OptionText:
+    """How a front-end words one option of a choice in its language: the catalog key ``option.<code>``
+    and the names and numbers it needs (``steal`` with ``card=Axe``). The option itself, what the engine
+    receives, stays the English text."""
+
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+
+def for_the_view(default: Any = ()) -> Any:
+    """A prompt field that only says how to word the prompt: derived from the rest, so it is left out of
+    ``to_json`` (and of the state's hash, which stays what it was without it)."""
+    return dataclasses.field(default=default, metadata={"view": True})
+
+
+@dataclasses.dataclass(frozen=True)
 class Prompt:
     """Base of every prompt. Subclasses set ``kind`` and ``accepts`` and may override ``choices()``.
 
@@ -34,8 +50,8 @@ class Prompt:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"prompt": self.kind}
         for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = _jsonable(value)
+            if not f.metadata.get("view"):
+                out[f.name] = _jsonable(getattr(self, f.name))
         out["choices"] = [str(c) for c in self.choices()]
         return out
 

@@ -6,6 +6,11 @@ pure fold of its inputs; the engine never touches :mod:`random` or the clock.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 
 
@@ -43,7 +48,7 @@ class Rng:
                 self.state = state
                 return v % n
 
-    def shuffled(self, items) -> list:
+    def shuffled(self, items: Iterable[T]) -> list[T]:
         """A Fisher-Yates shuffled copy of ``items``."""
         out = list(items)
         below = self.below

@@ -5,19 +5,23 @@ enough when it matches (the replay reached the recorded state), and it is ~10x c
 state; only on a mismatch is the game replayed again hashing every step, to find where it parts.
 
 Damage is told apart from a changed game: a recorded hash a few characters away from the replayed one (or
-not a hash at all) is a damaged record of the same state, so play goes on; a wholly different hash means the
-game itself went elsewhere from that input on (changed rules, or a damaged input), and only the inputs
-before it are kept.
+not a hash at all) is a damaged record of the same state, so play goes on. A damaged input row (unreadable,
+refused, or leading to a wholly different state) is identified by its recorded hash when it can be: the one
+legal answer (or the same roll with one face changed) that reaches that exact state is what the row held.
+Otherwise the game went elsewhere from that input on (changed rules, damage beyond repair), and only the
+inputs before it are kept.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
 from hauntable.engine.game import GameDefinition, Step
 from hauntable.engine.hashing import state_hash
+from hauntable.engine.inputs import Input
 
 NEAR = 4  # a recorded hash differing in at most this many hex digits is the same state, damaged
 PROGRESS_EVERY = 64
@@ -26,10 +30,14 @@ PROGRESS_EVERY = 64
 class Entry(Protocol):
     """What the verifier reads of a logged input (``gamelog.LoggedInput`` fits)."""
 
-    seq: int
-    payload: dict[str, Any] | None
-    state_hash: str
-    problem: str | None
+    @property
+    def seq(self) -> int: ...
+    @property
+    def payload(self) -> dict[str, Any] | None: ...
+    @property
+    def state_hash(self) -> str: ...
+    @property
+    def problem(self) -> str | None: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,6 +55,7 @@ class Verified:
     problem_seq: int = 0
     hashes: tuple[str, ...] = ()
     damaged_hashes: tuple[int, ...] = ()
+    repaired: tuple[tuple[int, Input], ...] = ()  # (seq, the input) for damaged rows the hash identified
 
 
 def hash_distance(recorded: str, got: str) -> int:
@@ -76,10 +85,73 @@ def verify(
     if check not in ("every", "last"):
         raise ValueError(f"check must be 'every' or 'last', not {check!r}")
     if check == "last":
-        quick = _replay(game, start, entries(), False, progress)
-        if quick.problem is None:
+        quick = _quick(game, start, entries(), progress)
+        if quick is not None:
             return quick
     return _replay(game, start, entries(), True, progress)
+
+
+def _quick(
+    game: GameDefinition, start: Step, entries: Iterable[Entry], progress: Callable[[int], None] | None
+) -> Verified | None:
+    """The common case, kept tight (a resume replays thousands of inputs): apply all, hash the last.
+    None at the first thing that is not plainly right; the full check then says what and where."""
+    read, apply = game.inputs.from_json, game.apply
+    step, kept = start, 0
+    last: Entry | None = None
+    for entry in entries:
+        kept += 1
+        if entry.seq != kept or entry.payload is None:
+            return None
+        try:
+            step = apply(step.state, read(entry.payload))
+        except Exception:
+            return None
+        if step.state.seq != kept:
+            return None
+        last = entry
+        if progress is not None and kept % PROGRESS_EVERY == 0:
+            progress(kept)
+    if last is None:
+        return Verified(step, 0)
+    distance = hash_distance(last.state_hash, state_hash(step.state))
+    if distance > NEAR:
+        return None
+    return Verified(step, kept, damaged_hashes=(kept,) if distance else ())
+
+
+def _candidates(step: Step, entry: Entry) -> Iterator[Input | dict[str, Any]]:
+    """What a damaged row may have held: every legal answer the prompt lists, and for a row whose JSON
+    still reads, the same input with one of its integers (a die face) changed."""
+    prompt = step.awaiting
+    if prompt is not None:
+        yield from prompt.choices()
+    payload = entry.payload
+    if not isinstance(payload, dict):
+        return
+    faces = payload.get("faces")
+    if isinstance(faces, list) and len(faces) <= 12:
+        for at, value in itertools.product(range(len(faces)), range(7)):
+            if faces[at] != value:
+                yield {**payload, "faces": [*faces[:at], value, *faces[at + 1 :]]}
+
+
+def _identify(game: GameDefinition, step: Step, entry: Entry) -> tuple[Input, Step, str] | None:
+    """The one input that leads from ``step`` to the state the damaged row's hash names, if the hash
+    itself still reads (a SHA-256 match cannot be luck)."""
+    recorded = entry.state_hash
+    if len(recorded) != 64:
+        return None
+    for candidate in _candidates(step, entry):
+        try:
+            inp = candidate if isinstance(candidate, Input) else game.inputs.from_json(candidate)
+            after = game.apply(step.state, inp)
+        except Exception:
+            continue
+        got = state_hash(after.state)
+        if hash_distance(recorded, got) <= NEAR:
+            return inp, after, got
+    return None
 
 
 def _replay(
@@ -89,38 +161,53 @@ def _replay(
     every: bool,
     progress: Callable[[int], None] | None,
 ) -> Verified:
-    step, kept, hashes, damaged = start, 0, [], []
+    step, kept = start, 0
+    hashes: list[str] = []
+    damaged: list[int] = []
+    repaired: list[tuple[int, Input]] = []
     last: Entry | None = None
 
     def stop(seq: int, problem: str) -> Verified:
-        return Verified(step, kept, problem, seq, tuple(hashes), tuple(damaged))
+        return Verified(step, kept, problem, seq, tuple(hashes), tuple(damaged), tuple(repaired))
 
     for entry in entries:
         seq = kept + 1
         if entry.seq != seq:  # the log refuses gaps; this is a lost or damaged row
             return stop(seq, f"move {seq} is missing from the log")
+        problem, inp, after, got = None, None, None, None
         if entry.payload is None:
-            return stop(seq, f"move {seq} is damaged in the log ({entry.problem})")
-        try:
-            inp = game.inputs.from_json(entry.payload)
-            after = game.apply(step.state, inp)
-        except Exception as exc:  # a damaged input may be refused, or trip the rules where none could
-            sentence = getattr(exc, "sentence", None) or f"{type(exc).__name__}: {exc}"
-            return stop(seq, f"move {seq} is refused on replay ({sentence})")
-        if after.state.seq != seq:
-            return stop(seq, f"the game is at step {after.state.seq} after move {seq}")
-        if every:
+            problem = f"move {seq} is damaged in the log ({entry.problem})"
+        else:
+            try:
+                inp = game.inputs.from_json(entry.payload)
+                after = game.apply(step.state, inp)
+            except Exception as exc:  # a damaged input may be refused, or trip the rules where none could
+                sentence = getattr(exc, "sentence", None) or f"{type(exc).__name__}: {exc}"
+                problem = f"move {seq} is refused on replay ({sentence})"
+        if problem is None and after is not None and after.state.seq != seq:
+            problem = f"the game is at step {after.state.seq} after move {seq}"
+        if problem is None and every and after is not None:
             got = state_hash(after.state)
             distance = hash_distance(entry.state_hash, got)
             if distance > NEAR:
-                return stop(
-                    seq,
+                problem = (
                     f"replaying move {seq} ({inp}) gives state {short(got)}, the log recorded "
-                    f"{short(entry.state_hash)} (the rules or content changed, or the move is damaged)",
+                    f"{short(entry.state_hash)} (the rules or content changed, or the move is damaged)"
                 )
-            if distance:
+            elif distance:
                 damaged.append(seq)
+        if problem is not None:
+            if not every:
+                return stop(seq, problem)  # the full check finds out (and identifies the row if it can)
+            found = _identify(game, step, entry)
+            if found is None:
+                return stop(seq, problem)
+            inp, after, got = found
+            repaired.append((seq, inp))
+        if every:
+            assert got is not None  # hashed above, or by _identify
             hashes.append(got)
+        assert after is not None  # accepted, or identified
         step, kept, last = after, seq, entry
         if progress is not None and kept % PROGRESS_EVERY == 0:
             progress(kept)
@@ -131,4 +218,4 @@ def _replay(
             return stop(kept, f"the state after move {kept} differs from the one recorded")
         if distance:
             damaged.append(kept)
-    return Verified(step, kept, None, 0, tuple(hashes), tuple(damaged))
+    return Verified(step, kept, None, 0, tuple(hashes), tuple(damaged), tuple(repaired))

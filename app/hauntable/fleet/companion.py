@@ -190,10 +190,13 @@ class Companion:
             self._state_sent = state
 
     def _publish_health(self, now: float) -> None:
+        """On a change, and with the heartbeat; the disk's free space alone (it moves all the time) only
+        with the heartbeat."""
         sent = self._health_sent
-        if sent is None or sent[0] != self.health or now - sent[1] >= HEALTH_EVERY:
+        steady = {k: v for k, v in self.health.items() if k != "disk_free_mb"}
+        if sent is None or sent[0] != steady or now - sent[1] >= HEALTH_EVERY:
             self._pub("health", {"table": self.table, "at": now, **self.health})
-            self._health_sent = (self.health, now)
+            self._health_sent = (steady, now)
 
     def _flush_events(self) -> None:
         if not self.outbox:

@@ -2,10 +2,12 @@
 
 The companion opens ``table.sqlite3`` with SQLite's read-only URI (``mode=ro``) and ``query_only``: it cannot
 write the log even by mistake. The log is in WAL mode, where a reader never blocks the writer (and the
-writer never blocks a reader); each poll is one short read transaction, so checkpoints are not held back.
-``PRAGMA data_version`` tells whether anyone committed since the last poll, so an idle table costs one
-pragma per poll. The latest game is replayed input by input as the log grows (the engine is a pure fold,
-so the companion knows the state without the app telling it) and summarised by :mod:`hauntable.fleet.public`.
+writer never blocks a reader); each poll is two short indexed queries (the games from the current one on,
+the inputs after the last seq seen), so checkpoints are not held back and an idle table costs next to
+nothing. (``PRAGMA data_version`` was tried as a shortcut and missed commits made just after the writer's
+TRUNCATE checkpoint at a game's end, so it is not used.) The latest game is replayed input by input as
+the log grows (the engine is a pure fold, so the companion knows the state without the app telling it)
+and summarised by :mod:`hauntable.fleet.public`.
 """
 
 from __future__ import annotations
@@ -40,10 +42,6 @@ class ReadOnlyLog(GameLog):
         self.path = real
         self._db.execute("PRAGMA query_only=ON")
 
-    def data_version(self) -> int:
-        """Changes whenever another connection commits (SQLite's ``PRAGMA data_version``)."""
-        return self._db.execute("PRAGMA data_version").fetchone()[0]
-
     def games_from(self, game_id: int | None) -> list[GameRecord]:
         """The games from ``game_id`` on (None: the newest only), oldest first."""
         return self.games(latest=1) if game_id is None else self._games("WHERE g.id >= ?", (game_id,))
@@ -76,7 +74,6 @@ class LogFollower:
         self.log: ReadOnlyLog | None = None
         self.current: Followed | None = None
         self.problem: str | None = None
-        self._version: int | None = None
 
     @property
     def public(self) -> dict[str, Any] | None:
@@ -98,11 +95,6 @@ class LogFollower:
     def _poll(self) -> list[dict[str, Any]]:
         if self.log is None:
             self.log = ReadOnlyLog(self.path)
-            self._version = None
-        version = self.log.data_version()
-        if version == self._version and self.current is not None:
-            return []
-        self._version = version
         # at start the newest game only (the history is the export's job); then every game in order, so a
         # game that ends and the next that starts between two polls both have their events
         cur = self.current

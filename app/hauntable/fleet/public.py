@@ -35,15 +35,14 @@ def summary(game: str, game_id: int, status: str, state: Any) -> dict[str, Any]:
 def _betrayal(s: Any) -> dict[str, Any]:
     h = s.haunt
     haunt = None
-    if h is not None and "name" in h:  # set up (H2): before that only the roll is known, and it is public
-        hidden = bool(h.get("hidden"))
+    if h is not None and h.started:  # set up (H2): before that only the roll is known, and it is public
         haunt = {
-            "number": h.get("number"),
-            "name": h.get("name"),
-            "hidden_traitor": hidden,
+            "number": h.number,
+            "name": h.name,
+            "hidden_traitor": h.hidden,
             # the traitor's seat once known to all; a hidden traitor stays None until revealed (H4.3)
-            "traitor": None if hidden else h.get("traitor"),
-            "winner": h.get("winner"),
+            "traitor": None if h.hidden else h.traitor,
+            "winner": h.winner,
         }
     return {
         "phase": s.phase,
@@ -53,7 +52,7 @@ def _betrayal(s: Any) -> dict[str, Any]:
             for e in s.explorers
         ],
         "haunt": haunt,
-        "winner": h.get("winner") if h else None,
+        "winner": h.winner if h is not None else None,
     }
 
 

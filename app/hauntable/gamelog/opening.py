@@ -215,6 +215,8 @@ def _salvaged(path: str, durable: bool, notices: list[str], problem: str) -> Ope
         return _in_memory(
             path, "unusable", f"The game log {name} is damaged ({problem}) and could not be repaired: {exc}."
         )
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path + CHECK_FAILED)  # the damage it recorded is in the set-aside file now
     lost = "; ".join(kept.lost) if kept.lost else "nothing was lost"
     notices.append(
         f"The game log {name} was damaged ({problem}). {kept.games} game(s) and {kept.inputs} move(s) were "

@@ -19,7 +19,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 from hauntable.engine.hashing import canonical_json
 from hauntable.engine.inputs import Input
@@ -141,10 +141,9 @@ class GameRecord:
     problem: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class LoggedInput:
+class LoggedInput(NamedTuple):
     """One row of ``inputs``; ``payload`` is the input's ``to_json()`` (the game's registry rebuilds it),
-    None when the stored text is damaged (``problem`` says how)."""
+    None when the stored text is damaged (``problem`` says how). A tuple: a resume makes thousands."""
 
     game_id: int
     seq: int
@@ -163,6 +162,11 @@ def _now() -> str:
 def _text(raw: bytes) -> str:
     """Stored text as str even when a flipped bit broke its UTF-8 (the damage then shows as U+FFFD)."""
     return raw.decode("utf-8", "replace")
+
+
+def _undecodable(exc: sqlite3.Error) -> bool:
+    """Python's sqlite3 could not turn a stored text into str (its UTF-8 is damaged)."""
+    return "Could not decode" in str(exc)
 
 
 def _json_object(text: Any) -> tuple[dict[str, Any] | None, str | None]:
@@ -195,8 +199,8 @@ class GameLog:
         self.path = os.fspath(path)
         self.durable = durable
         # autocommit mode: every write below opens its own explicit transaction
+        # text as str (fast); a read that meets damaged UTF-8 retries with a lenient decoder (_text)
         self._db = sqlite3.connect(self.path, isolation_level=None, timeout=timeout, uri=uri)
-        self._db.text_factory = _text
         try:
             self._setup()
         except BaseException:
@@ -229,7 +233,6 @@ class GameLog:
         log = cls.__new__(cls)
         log.path, log.durable = ":memory:", False
         log._db = sqlite3.connect(":memory:", isolation_level=None)
-        log._db.text_factory = _text
         if source is not None:
             source.backup(log._db)
         log._setup()
@@ -323,10 +326,12 @@ class GameLog:
         if status != PLAYING:
             self.checkpoint()  # a finished game is whole in the main file, for a plain copy of it
 
-    def fork(self, game_id: int, hashes: list[str]) -> int:
+    def fork(self, game_id: int, hashes: list[str], repaired: dict[int, Input] | None = None) -> int:
         """Continue a damaged game as a new one: the same config and its first ``len(hashes)`` inputs
-        (with these verified hashes), the old game marked abandoned with its rows untouched. Returns
-        the new game's id. One transaction: either both happen or neither."""
+        (with these verified hashes, and ``repaired[seq]`` in place of a damaged row), the old game
+        marked abandoned with its rows untouched. Returns the new game's id. One transaction: either both
+        happen or neither."""
+        repaired = repaired or {}
         with self._transaction():
             self._require_game(game_id)
             game, config = self._db.execute(
@@ -342,7 +347,17 @@ class GameLog:
                 "ORDER BY seq",
                 (game_id, len(hashes)),
             ).fetchall()
-            for (seq, at, source, kind, payload), digest in zip(rows, hashes, strict=True):
+            first: dict[int, tuple] = {}
+            for row in rows:
+                if isinstance(row[0], int):  # a damaged file may hold a seq twice, or not a number
+                    first.setdefault(row[0], row)
+            if sorted(first) != list(range(1, len(hashes) + 1)):
+                raise LogError(f"game {game_id}: its moves 1..{len(hashes)} cannot be read back to copy them")
+            for (seq, at, source, kind, payload), digest in zip(
+                (first[n] for n in sorted(first)), hashes, strict=True
+            ):
+                if seq in repaired:
+                    kind, payload = repaired[seq].kind, canonical_json(repaired[seq].to_json())
                 self._db.execute(
                     "INSERT INTO inputs (game_id, seq, at, source, kind, payload_json, state_hash) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -362,14 +377,32 @@ class GameLog:
         """The logged inputs of a game with ``seq > after``, read one by one (resume streams them)."""
         self._require_game(game_id)
         with self._reading():
-            cur = self._db.execute(
-                "SELECT game_id, seq, at, source, kind, payload_json, state_hash FROM inputs "
-                "WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after),
-            )
-            for g, s, at, src, k, p, h in cur:
-                payload, problem = _json_object(p)
-                yield LoggedInput(g, s, str(at), str(src), str(k), payload, str(h), problem)
+            try:
+                while True:
+                    try:
+                        cur = self._db.execute(
+                            "SELECT game_id, seq, at, source, kind, payload_json, state_hash FROM inputs "
+                            "WHERE game_id = ? AND seq > ? ORDER BY seq",
+                            (game_id, after),
+                        )
+                        for g, s, at, src, k, p, h in cur:
+                            try:  # the common case inline: a resume reads every row of the game
+                                payload, problem = json.loads(p), None
+                                if type(payload) is not dict:
+                                    payload, problem = _json_object(p)
+                            except (TypeError, ValueError, RecursionError):
+                                payload, problem = _json_object(p)
+                            yield LoggedInput(
+                                g, s, at, src, k, payload, h if type(h) is str else str(h), problem
+                            )
+                            after = s
+                        return
+                    except sqlite3.OperationalError as exc:
+                        if not _undecodable(exc) or self._db.text_factory is _text:
+                            raise
+                        self._db.text_factory = _text  # a damaged byte broke the UTF-8: read on, leniently
+            finally:
+                self._db.text_factory = str
 
     def scan(self, game_id: int) -> int:
         """Read every input row of a game without decoding it (a cheap check that its pages are sound);
@@ -431,13 +464,22 @@ class GameLog:
         return row[0] or 0
 
     def _games(self, where: str, params: tuple[Any, ...]) -> list[GameRecord]:
+        query = (
+            "SELECT g.id, g.game, g.created, g.config, g.status, "
+            "(SELECT MAX(seq) FROM inputs i WHERE i.game_id = g.id) "
+            f"FROM games g {where} ORDER BY g.id"
+        )
         with self._reading():
-            rows = self._db.execute(
-                "SELECT g.id, g.game, g.created, g.config, g.status, "
-                "(SELECT MAX(seq) FROM inputs i WHERE i.game_id = g.id) "
-                f"FROM games g {where} ORDER BY g.id",
-                params,
-            ).fetchall()
+            try:
+                rows = self._db.execute(query, params).fetchall()
+            except sqlite3.OperationalError as exc:
+                if not _undecodable(exc):
+                    raise
+                self._db.text_factory = _text
+                try:
+                    rows = self._db.execute(query, params).fetchall()
+                finally:
+                    self._db.text_factory = str
         records = []
         for i, g, c, cfg, s, n in rows:
             config, problem = _json_object(cfg)

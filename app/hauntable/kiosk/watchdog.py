@@ -18,10 +18,14 @@ import socket
 import time
 from collections.abc import Callable, Iterable, Mapping
 
+from hauntable.table.health import Trouble
+
 
 class Watchdog:
     """Tells systemd the app is ready and alive. ``require`` names the loops that must check in
-    (``alive(name)``) between two pings; a ping is sent only when every one of them has."""
+    (``alive(name)``) between two pings; a ping is sent only when every one of them has, and when no
+    watched thread (``watch(name, health)``: the readers' scanner, a dice tower's I/O) is dead or stuck.
+    A thread that runs but keeps failing is only reported (``troubles()``): a restart would not mend it."""
 
     def __init__(
         self,
@@ -37,6 +41,7 @@ class Watchdog:
         self.interval = int(usec) / 1_000_000 / 2 if usec and mine else None  # ping twice per period
         self.required = frozenset(require)
         self._seen: set[str] = set()
+        self._watched: dict[str, Callable[[], Trouble | None]] = {}
         self._clock = clock
         self._last = float("-inf")
 
@@ -62,6 +67,22 @@ class Watchdog:
     def stopping(self) -> bool:
         return self._send("STOPPING=1")
 
+    def watch(self, name: str, health: Callable[[], Trouble | None]) -> None:
+        """Vouch for a thread only while ``health()`` says it is not dead or stuck."""
+        self._watched[name] = health
+
+    def unwatch(self, name: str) -> None:
+        self._watched.pop(name, None)
+
+    def troubles(self) -> dict[str, Trouble]:
+        """What the watched threads report now (empty when all is well)."""
+        found = {}
+        for name, health in list(self._watched.items()):
+            trouble = health()
+            if trouble is not None:
+                found[name] = trouble
+        return found
+
     def alive(self, name: str) -> None:
         """A loop that must be alive (e.g. "hardware") checks in."""
         self._seen.add(name)
@@ -71,6 +92,8 @@ class Watchdog:
         required loop has checked in since the last ping. Returns whether a ping was sent."""
         if self.interval is None or not self.required <= self._seen:
             return False
+        if any(t.fatal for t in self.troubles().values()):
+            return False  # systemd restarts the app after WatchdogSec; the screen says why meanwhile
         now = self._clock()
         if now - self._last < self.interval:
             return False

@@ -18,19 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hauntable.engine.rejections import HauntableError
 from hauntable.table.backends import default_backend
-from hauntable.table.events import EventsMixin
+from hauntable.table.events import DeviceClosed, EventsMixin
 
 if TYPE_CHECKING:
     from hauntable.table.backends.base import Backend
     from hauntable.table.layout import ReaderSpec
-
-
-class DeviceClosed(HauntableError, RuntimeError):
-    """A device was used after ``close()``."""
-
-    code = "table/device_closed"
 
 
 class Device(EventsMixin):

@@ -13,9 +13,17 @@ import threading
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from hauntable.engine.rejections import HauntableError
+
 log = logging.getLogger(__name__)
 
 Callback = Callable[..., Any]
+
+
+class DeviceClosed(HauntableError, RuntimeError):
+    """A device (a reader, an LED, a dice tower) was used after ``close()``; it cannot be used again."""
+
+    code = "table/device_closed"
 
 
 class EventsMixin:

@@ -21,10 +21,9 @@ crest. Touch play needs none of this: with no readers the screen submits the sam
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Callable
 
+from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import Rejection
 from hauntable.games.geisterstunde.content import EXIT, Content, load_content
@@ -32,12 +31,12 @@ from hauntable.games.geisterstunde.inputs import Discard, Draw, Key, Plan, Revea
 from hauntable.games.geisterstunde.prompts import AwaitDraw, DiscardKey, LayPlan, RevealCard, RunnerTurn
 from hauntable.games.geisterstunde.rules import check_plan
 from hauntable.session import Session
+from hauntable.table.channel import Channel
 from hauntable.table.layout import Layout, ReaderSpec
-from hauntable.table.referee import DRAW_PAD, IGNORED, Verdict
+from hauntable.table.referee import Referee
+from hauntable.table.refereeing import DRAW_PAD, IGNORED, TableReferee, Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
-
-log = logging.getLogger(__name__)
 
 KEY_SLOT = "key"
 PLAN_SLOTS = ("ghost:1", "ghost:2", "ghost:3", "ghost:4")
@@ -62,32 +61,30 @@ def _said(code: str, **params: object) -> dict:
     return {"code": f"gsref.{code}", "params": tuple(params.items())}
 
 
-class GeisterstundeReferee:
-    """Maps observations to Geisterstunde inputs for one session at one table.
+class GeisterstundeReferee(TableReferee):
+    """Maps observations to Geisterstunde inputs for one game at one table.
 
     ``on_message(text)`` receives what the whole table may read; ``on_private(seat, text)`` what only
     one player may read (the ghost's plan checks). ``figures`` names the figure tag of each seat.
     """
 
+    CODE_PREFIX = "gsref."
+
     def __init__(
         self,
-        session: Session,
+        door: Channel | Session,
         layout: Layout,
         registry: TagRegistry,
         *,
         scanner: Scanner | None = None,
         on_message: Callable[[str], None] | None = None,
         on_private: Callable[[int, str], None] | None = None,
+        on_step: Callable[[Step], None] | None = None,
         figures: tuple[str, ...] = ("1", "2", "3", "4"),
         origin: tuple[int, int] = (1, 5),
     ):
-        self.session = session
-        self.layout = layout
-        self.registry = registry
-        self.scanner = scanner
-        self.on_message = on_message
+        super().__init__(door, layout, registry, scanner=scanner, on_message=on_message, on_step=on_step)
         self.on_private = on_private
-        self.messages: list[str] = []
         self.private: list[tuple[int, str]] = []
         self.content = load_content()
         self.cells = castle_cells(self.content, origin)
@@ -99,7 +96,6 @@ class GeisterstundeReferee:
         # has it in can make a move; a figure first seen elsewhere (a late read, a figure not yet moved
         # after a key on the key slot) is told where it belongs and plays nothing
         self._lifted: dict[int, str] = {}
-        self._lock = threading.RLock()
         self.refresh()
 
     # --- state ----------------------------------------------------------------------------------------------
@@ -142,19 +138,16 @@ class GeisterstundeReferee:
             nxt = self.content.step(s.rooms[s.ghost], s.plan[s.revealed])
             if nxt is not None:
                 cells.append(self.cells[nxt])
-        out = [spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None]
-        out += [spec.id for slot in slots if (spec := self.layout.slot_reader(slot)) is not None]
-        return list(dict.fromkeys(out))
+        return self._readers_at(cells, slots)
 
     def refresh(self) -> None:
-        """Re-read what the game awaits and tell the scanner; call after an input made elsewhere."""
+        """Re-read what the game awaits and tell the scanner (after every step: the channel calls it)."""
         with self._lock:
             if not isinstance(self.session.step.awaiting, LayPlan):
                 self._plan.clear()
             elif not self._plan and self.scanner is not None:
                 self._plan = self._cards_on_slots()  # cards left lying from the last round count
-            if self.scanner is not None:
-                self.scanner.expect(self.expected_readers())
+            super().refresh()
 
     def _cards_on_slots(self) -> dict[int, str]:
         """The ghost cards the scanner sees on the plan slots now: slot number -> crest."""
@@ -172,24 +165,14 @@ class GeisterstundeReferee:
 
     # --- observations ---------------------------------------------------------------------------------------
 
-    def observe(self, event: ScanEvent) -> Verdict:
-        """Handle one scanner event. Never raises for anything a player can do at the table."""
-        with self._lock:
-            try:
-                spec = self.layout.reader(event.reader)
-            except KeyError:
-                log.warning("event from a reader not in the layout: %s", event.reader)
-                return IGNORED
-            if event.kind == "failed":
-                text = f"Reader {spec.place} is not answering ({event.detail})"
-                return self._tell(Verdict(False, text, **_said("reader_silent", place=spec.place)))
-            if event.kind == "appeared":
-                return self._appeared(spec, event.uid)
-            if event.kind == "stacked":  # figures share rooms (G3.4): one more figure here is a move
-                return self._appeared(spec, event.uid)
-            if event.kind == "removed":
-                return self._removed(spec, event.uid)
-            return IGNORED
+    def _observed(self, spec: ReaderSpec, event: ScanEvent) -> Verdict:
+        if event.kind == "appeared":
+            return self._appeared(spec, event.uid)
+        if event.kind == "stacked":  # figures share rooms (G3.4): one more figure here is a move
+            return self._appeared(spec, event.uid)
+        if event.kind == "removed":
+            return self._removed(spec, event.uid)
+        return IGNORED
 
     def confirm_plan(self) -> Verdict:
         """The ghost says its 1-3 cards are all it lays (a button or a tap): they become the plan."""
@@ -377,30 +360,20 @@ class GeisterstundeReferee:
 
     # --- submitting -----------------------------------------------------------------------------------------
 
-    def _submit(self, inp: Input) -> Verdict:
-        try:
-            step = self.session.submit(inp, source=getattr(inp, "source", "table"))
-        except Rejection as exc:
-            if isinstance(inp, Plan):
-                return self._private(exc.sentence, exc)
-            return self._tell(Verdict(False, exc.sentence, rejection=exc))
-        self.refresh()
-        prompt = step.awaiting.text if step.awaiting is not None else None
-        texts = [o.text for o in step.outcomes]
-        return self._tell(Verdict(True, "; ".join([*texts, prompt] if prompt else texts) or None, step))
+    def _refused(self, inp: Input, exc: Rejection) -> Verdict:
+        if isinstance(inp, Plan):
+            return self._private(exc.sentence, exc)
+        return super()._refused(inp, exc)
 
-    def _tell(self, verdict: Verdict) -> Verdict:
-        if verdict.message:
-            self.messages.append(verdict.message)
-            if self.on_message is not None:
-                self.on_message(verdict.message)
-        return verdict
+    def _accepted_text(self, step: Step) -> str | None:
+        """The step's outcomes, then the next prompt."""
+        texts = [o.text for o in step.outcomes]
+        prompt = super()._accepted_text(step)
+        return "; ".join([*texts, prompt] if prompt else texts) or None
 
 
 def make_referee(session: Session, layout: Layout, registry: TagRegistry, **kwargs):
     """The referee for the session's game: Betrayal's or Geisterstunde's."""
     if session.game.name == "geisterstunde":
         return GeisterstundeReferee(session, layout, registry, **kwargs)
-    from hauntable.table.referee import Referee
-
     return Referee(session, layout, registry, **kwargs)

@@ -216,7 +216,7 @@ class _Validator:
     TOP_KEYS = {"name", "backend", "board", "bus", "grid", "reader", "tower", "button", "led", "mock"}
     KEYS = {
         "bus": {"id", "device", "select", "hz", "address_pins", "strobe_pin", "reset_pin"},
-        "grid": {"floor", "bus", "first_address", "width", "height", "origin"},
+        "grid": {"floor", "bus", "first_address", "width", "height", "origin", "row_stride"},
         "reader": {"id", "bus", "address", "cs_pin", "cell", "slot"},
         "tower": {"id", "port", "usb", "serial"},
         "button": {"name", "pin"},
@@ -373,12 +373,17 @@ class _Validator:
                 )
             first = self.need(entry, "first_address", int, where)
             width, height = self.need(entry, "width", int, where), self.need(entry, "height", int, where)
+            stride = entry.get("row_stride", width)  # 8: each row on its own 74HC138 (hardware/wiring.md)
+            if not isinstance(stride, int) or stride < width:
+                raise self.fail(
+                    self.lines.key("grid", i, "row_stride"), f"grid {i + 1}: row_stride must be >= width"
+                )
             ox, oy = entry.get("origin", [0, 0])
             for y in range(height):
                 for x in range(width):
                     cell = (floor, ox + x, oy + y)
                     self.check_cell(cell, board, line, f"grid {i + 1}")
-                    address = first + y * width + x
+                    address = first + y * stride + x
                     rid = f"{floor}:{cell[1]},{cell[2]}"
                     out.append(ReaderSpec(rid, bus.id, address=address, cell=cell, line=line or 0))
         return out

@@ -2,15 +2,15 @@
 
 What the app runs on a real table (the simulator panel plays the same referee synchronously on the mock
 instead): the scanner thread reads the readers at their own pace and the referee turns what it concludes
-into inputs. ``post`` carries each conclusion to the thread that owns the session (a Kivy app passes
-``lambda fn: Clock.schedule_once(lambda _dt: fn())``), so the session, its SQLite log and the touch
-inputs stay on one thread; without ``post`` the referee runs on the scanner thread (a session without a
-log, tests, the CLI). ``on_step`` / ``on_message`` are called where the referee runs. A touch input made
-elsewhere must be followed by :meth:`LiveTable.refresh`; the dice link hands rolls to
+into inputs, submitted through the game's channel like a tap. ``post`` carries each reading to the thread
+that owns the session (a Kivy app passes ``lambda fn: Clock.schedule_once(lambda _dt: fn())``) through a
+:class:`~hauntable.table.handoff.Handoff`, so the session, its SQLite log and the touch inputs stay on
+one thread; without ``post`` the referee runs on the scanner thread (a session without a log, tests, the
+CLI). ``on_step`` / ``on_message`` are called where the referee runs. The dice link hands rolls to
 :meth:`LiveTable.on_roll`, which waits for the session's thread to answer.
 
     backend = load_backend(load_layout())                     # pi on the table, per the layout
-    with LiveTable(session, backend, TagRegistry(db_path()), post=post, on_step=redraw) as table:
+    with LiveTable(channel, backend, TagRegistry(db_path()), post=post, on_step=redraw) as table:
         ...                                                   # the scanner runs until close()
 
 On a PC the mock backend with a :class:`~hauntable.table.clock.MonotonicClock` runs at a real table's pace
@@ -19,12 +19,13 @@ On a PC the mock backend with a :class:`~hauntable.table.clock.MonotonicClock` r
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 
 from hauntable.engine.game import Step
 from hauntable.session import Session
 from hauntable.table.backends.base import Backend
+from hauntable.table.channel import Channel
+from hauntable.table.handoff import Handoff
 from hauntable.table.lights import Lights
 from hauntable.table.referee import Referee
 from hauntable.table.registry import TagRegistry
@@ -36,9 +37,11 @@ class LiveTable:
     unless ``start=False``; :meth:`close` stops the thread and puts the LEDs out (the backend stays the
     caller's)."""
 
+    ROLL_WAIT = 5.0  # s: how long the tower's thread waits for the session's thread to judge a roll
+
     def __init__(
         self,
-        session: Session,
+        door: Channel | Session,
         backend: Backend,
         registry: TagRegistry,
         *,
@@ -49,11 +52,11 @@ class LiveTable:
         post: Callable[[Callable[[], None]], None] | None = None,
     ):
         self.backend = backend
-        self.post = post
+        self.handoff = Handoff(post, self.ROLL_WAIT, name="live table")
         self.scanner = Scanner(backend.readers(), backend.clock, on_event=self._seen)
         self.lights = Lights.from_backend(backend) if lights and backend.layout.leds else None
         self.referee = Referee(
-            session,
+            door,
             backend.layout,
             registry,
             scanner=self.scanner,
@@ -66,41 +69,21 @@ class LiveTable:
 
     def _seen(self, event: ScanEvent) -> None:
         self.backend.dispatch(event)  # RfidCell / CardSlot devices first, then the game
-        if self.post is None:
-            self.referee.observe(event)
-        else:
-            self.post(lambda: self.referee.observe(event))
-
-    def refresh(self) -> None:
-        """The game moved on by touch: re-aim the scanner and the LEDs."""
-        self.referee.refresh()
-
-    ROLL_WAIT = 5.0  # s: how long the tower's thread waits for the session's thread to judge a roll
+        self.handoff.send(lambda: self.referee.observe(event))
 
     def on_roll(self, faces: Sequence[int], source: str) -> bool:
-        """A tower's roll (the dice link's callback, on its I/O thread); True when the game took it.
-
-        With ``post`` it waits up to ``ROLL_WAIT`` for the session's thread; unanswered by then it says
-        False (not acknowledged), and the tower resends the roll later under the same sequence number.
-        """
-        if self.post is None:
-            return self.referee.on_roll(faces, source)
-        answer: list[bool] = []
-        done = threading.Event()
-
-        def judge() -> None:
-            answer.append(self.referee.on_roll(faces, source))
-            done.set()
-
-        self.post(judge)
-        return done.wait(self.ROLL_WAIT) and answer[0]
+        """A tower's roll (a :data:`~hauntable.table.dice_link.rolls.RollConsumer`, on the link's I/O
+        thread); True when the game took it. Unanswered by the session's thread within ``ROLL_WAIT`` it
+        says False (not acknowledged), and the tower resends the roll later under the same number."""
+        return self.handoff.ask(lambda: self.referee.on_roll(faces, source), False)
 
     @property
     def paused(self) -> bool:
         return self.referee.paused
 
     def close(self) -> None:
-        """Stop the scanner thread and put the LEDs out. Idempotent."""
+        """Stop the scanner thread and put the LEDs out; readings posted meanwhile are dropped. Idempotent."""
+        self.handoff.close()
         self.scanner.stop()
         if self.lights is not None:
             self.lights.close()

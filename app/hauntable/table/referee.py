@@ -23,21 +23,15 @@ With :class:`~hauntable.table.lights.Lights` it also lights the LEDs of the plac
 (the cell for the awaited tile, the draw pad, the tower while a roll is awaited) and flashes ``fault`` and
 the place's LED on every refusal.
 
-Every rejection shows its sentence and changes nothing: the session refuses before it logs. After each
-accepted input the referee tells the scanner which readers to read first (:meth:`expected_readers`);
-after an input made elsewhere (a tap on the screen) the UI calls :meth:`Referee.refresh`.
-
-Threads: the scanner calls :meth:`observe` on its thread and the dice tower calls :meth:`on_roll` on its
-I/O thread; one lock serialises them, so the session sees one input at a time.
+Every rejection shows its sentence and changes nothing: the session refuses before it logs. The inputs
+go through the game's channel like a tap's (:class:`~hauntable.table.refereeing.TableReferee`), and after
+every accepted input, whoever made it, the referee tells the scanner which readers to read first
+(:meth:`expected_readers`) and the LEDs what to light.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import logging
-import threading
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
@@ -53,43 +47,17 @@ from hauntable.games.betrayal.prompts import (
     RearrangeFloor,
 )
 from hauntable.session import Session
+from hauntable.table.channel import Channel
 from hauntable.table.layout import Layout, ReaderSpec
 from hauntable.table.lights import ROLL as ROLL_LED
 from hauntable.table.lights import Lights
+from hauntable.table.refereeing import DRAW_PAD, IGNORED, TableReferee, Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
 
-log = logging.getLogger(__name__)
+__all__ = ["DRAW_PAD", "IGNORED", "NO_ROLL", "Referee", "TablePaused", "Verdict"]
 
-DRAW_PAD = "draw"
 NO_ROLL = "No roll expected now"
-
-
-@dataclasses.dataclass(frozen=True)
-class Verdict:
-    """What came of one observation. ``accepted``: the game moved on; ``message``: tell the players.
-
-    ``seat``: the message is for that player alone (the Geisterstunde ghost's plan), not the table.
-    """
-
-    accepted: bool
-    message: str | None = None
-    step: Step | None = None
-    rejection: Rejection | None = None
-    seat: int | None = None
-    good_news: bool = False  # a message that refuses nothing ("The Kitchen is back"): no flash
-    # the message's kind and its names and numbers, for a screen to word it in its language
-    # (``referee.<code>``); ``message`` stays the English sentence (the CLI, the log)
-    code: str = ""
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def refused(self) -> bool:
-        """Something the players did was refused (or must be undone): the LEDs flash."""
-        return not self.accepted and bool(self.message) and not self.good_news
-
-
-IGNORED = Verdict(False)
 
 
 class TablePaused(Rejection):
@@ -98,17 +66,13 @@ class TablePaused(Rejection):
     code = "table/paused"
 
 
-class Referee:
-    """Maps observations to engine inputs for one session at one table.
-
-    ``on_message`` receives every message (the UI shows it; the CLI prints it); ``on_step`` every step
-    the referee's inputs made, in order. ``scanner``, if given, is told which readers to read first after
-    every change.
-    """
+class Referee(TableReferee):
+    """Maps observations to Betrayal's inputs for one game at one table (see the module's docstring);
+    with ``lights`` it lights and flashes the table's LEDs."""
 
     def __init__(
         self,
-        session: Session,
+        door: Channel | Session,
         layout: Layout,
         registry: TagRegistry,
         *,
@@ -117,20 +81,13 @@ class Referee:
         lights: Lights | None = None,
         on_step: Callable[[Step], None] | None = None,
     ):
-        self.session = session
-        self.layout = layout
-        self.registry = registry
-        self.scanner = scanner
-        self.on_message = on_message
+        super().__init__(door, layout, registry, scanner=scanner, on_message=on_message, on_step=on_step)
         self.lights = lights
-        self.on_step = on_step  # every accepted step, in order (a move and its placement: two calls)
-        self.messages: list[str] = []
-        self.told: list[Verdict] = []  # the verdicts behind ``messages``, with their codes
         self._missing: dict[str, tuple[str, int, int]] = {}  # tile name -> the cell it must return to
         self._stacks: dict[str, str] = {}  # reader -> the stack last told there
         self._arrived: tuple[int, set[str]] = (-1, set())  # (seq, moved tiles seen at their new cells)
         self._content = load_content()
-        self._lock = threading.RLock()
+        self.channel.add_check(self.check_touch)  # a tap the readers contradict is refused (B3.3.5)
         self.refresh()
 
     # --- state -----------------------------------------------------------------------------------------
@@ -148,8 +105,7 @@ class Referee:
     def _paused(self) -> Verdict:
         """The pause told again: which tile goes back where."""
         for name, (floor, x, y) in self._missing.items():
-            params = (("name", name), ("floor", floor), ("x", x), ("y", y))
-            return Verdict(False, self.pause_message(), code="put_back", params=params)
+            return self._said(False, self.pause_message(), "put_back", name=name, floor=floor, x=x, y=y)
         return Verdict(False)
 
     def expected_readers(self) -> list[str]:
@@ -168,9 +124,7 @@ class Referee:
             cells += [cell for _, cell in self._doorways()]
         elif isinstance(awaiting, RearrangeFloor):
             cells += self._rearranged_cells(awaiting)
-        out = [spec.id for cell in cells if (spec := self.layout.cell_reader(*cell)) is not None]
-        out += [spec.id for slot in slots if (spec := self.layout.slot_reader(slot)) is not None]
-        return list(dict.fromkeys(out))
+        return self._readers_at(cells, slots)
 
     def _doorways(self) -> list[tuple[str, tuple[str, int, int]]]:
         """(direction, empty cell) beyond each open door of the current explorer's room."""
@@ -234,37 +188,24 @@ class Referee:
                 )
 
     def refresh(self) -> None:
-        """Re-read what the game awaits and tell the scanner and the LEDs; call after an input made
-        elsewhere."""
+        """Re-read what the game awaits and tell the scanner and the LEDs (after every step: the
+        channel calls it)."""
         with self._lock:
-            if self.scanner is not None:
-                self.scanner.expect(self.expected_readers())
+            super().refresh()
             if self.lights is not None:
                 self.lights.show(self.lit_places(), paused=self.paused)
 
     # --- observations ----------------------------------------------------------------------------------
 
     def observe(self, event: ScanEvent) -> Verdict:
-        """Handle one scanner event. Never raises for anything a player can do at the table."""
+        """Handle one scanner event (never raises for anything a player can do); a refusal flashes."""
         with self._lock:
-            verdict = self._observe(event)
+            verdict = super().observe(event)
             if verdict.refused and self.lights is not None:
                 self.lights.flash(event.reader)
             return verdict
 
-    def _observe(self, event: ScanEvent) -> Verdict:
-        spec = self._spec(event.reader)
-        if spec is None:
-            return IGNORED
-        if event.kind == "failed":
-            return self._tell(
-                Verdict(
-                    False,
-                    f"Reader {spec.place} is not answering ({event.detail})",
-                    code="reader_silent",
-                    params=(("place", spec.place), ("detail", event.detail)),
-                )
-            )
+    def _observed(self, spec: ReaderSpec, event: ScanEvent) -> Verdict:
         if event.kind == "appeared":
             return self._appeared(spec, event.uid)
         if event.kind == "stacked":
@@ -278,18 +219,14 @@ class Referee:
         return IGNORED
 
     def on_roll(self, faces: Sequence[int], source: str) -> bool:
-        """A roll from a dice tower; True if the game accepted it (the tower then acknowledges it).
-
-        Called by the dice link with the faces read; a rejected roll is told to the players and is not
-        applied, so the tower must not retry it.
-        """
+        """A roll from a dice tower (a :data:`~hauntable.table.dice_link.rolls.RollConsumer`); True if the
+        game accepted it (the tower then acknowledges it). A rejected roll is told to the players and is
+        not applied, so the tower must not retry it."""
         with self._lock:
             accepted = self._roll(tuple(faces), source)
             if not accepted and self.lights is not None:
                 self.lights.flash(source.removeprefix("table:"), ROLL_LED)
             return accepted
-
-    offer_roll = on_roll  # the name the dice link's docs use
 
     def _roll(self, faces: tuple[int, ...], source: str) -> bool:
         if self.paused:
@@ -297,22 +234,15 @@ class Referee:
             return False
         awaiting = self.session.step.awaiting
         if awaiting is None or "roll" not in awaiting.accepts:
-            self._tell(Verdict(False, NO_ROLL, code="no_roll"))
+            self._tell(self._said(False, NO_ROLL, "no_roll"))
             return False
         return self._submit(Roll(faces, source=source)).accepted
-
-    def _spec(self, reader_id: str) -> ReaderSpec | None:
-        try:
-            return self.layout.reader(reader_id)
-        except KeyError:
-            log.warning("event from a reader not in the layout: %s", reader_id)
-            return None
 
     def _appeared(self, spec: ReaderSpec, uid: str) -> Verdict:
         tag = self.registry.lookup(uid)
         if tag is None:
             told = self.registry.describe(uid)
-            return self._tell(Verdict(False, told, code="unknown_tag", params=(("uid", uid),)))
+            return self._tell(self._said(False, told, "unknown_tag", uid=uid))
         if spec.cell is not None and tag.kind == "tile":
             if tag.name in self._missing:
                 return self._returned(tag.name, spec.cell)
@@ -330,10 +260,10 @@ class Referee:
             return self._submit(DrawCard(tag.name, source=f"table:{spec.id}"))
         if tag.kind == "tile" and spec.slot == DRAW_PAD:
             told = f"The {tag.name} is a room tile: lay it in the house"
-            return self._tell(Verdict(False, told, code="tile_on_pad", params=(("name", tag.name),)))
+            return self._tell(self._said(False, told, "tile_on_pad", name=tag.name))
         if tag.kind == "card" and spec.cell is not None:
             told = f"{tag.name} is a card: lay it on the draw pad"
-            return self._tell(Verdict(False, told, code="card_on_cell", params=(("name", tag.name),)))
+            return self._tell(self._said(False, told, "card_on_cell", name=tag.name))
         return IGNORED  # figures and other slots: not used by Betrayal's exploration yet
 
     def stacked_verdict(self, spec: ReaderSpec, uids: Sequence[str]) -> Verdict:
@@ -346,8 +276,9 @@ class Referee:
             code = "stacked.pad"
         else:
             code = "stacked.slot"
-        params = (("n", len(uids)), ("place", spec.place), ("names", names))
-        return Verdict(False, self.stacked_message(spec, uids), code=code, params=params)
+        return self._said(
+            False, self.stacked_message(spec, uids), code, n=len(uids), place=spec.place, names=names
+        )
 
     def stacked_message(self, spec: ReaderSpec, uids: Sequence[str]) -> str:
         """The sentence for several tags on one reader, naming what they are where the registry knows."""
@@ -385,7 +316,7 @@ class Referee:
                 except Rejection:
                     pass  # fall through: the placement alone is refused with the engine's sentence
                 else:
-                    self._stepped(self.session.submit(move, source=f"table:{spec.id}"))
+                    self._offer(move, source=f"table:{spec.id}")
         return self._submit(place)
 
     def _moved(self, prompt: RearrangeFloor, name: str, spec: ReaderSpec) -> Verdict:
@@ -394,8 +325,9 @@ class Referee:
         target = state.house[name]
         if spec.cell != (target.floor, target.x, target.y):
             told = f"Lay the {name} at {target.floor} {target.x},{target.y} (B3.3)"
-            params = (("name", name), ("floor", target.floor), ("x", target.x), ("y", target.y))
-            return self._tell(Verdict(False, told, code="lay_at", params=params))
+            return self._tell(
+                self._said(False, told, "lay_at", name=name, floor=target.floor, x=target.x, y=target.y)
+            )
         seq, arrived = self._arrived
         if seq != state.seq:
             arrived = set()
@@ -405,18 +337,15 @@ class Referee:
         if waiting:
             room, x, y = waiting[0]
             told = f"The {name} is in place; now lay the {room} at {prompt.floor} {x},{y}"
-            params = (("name", name), ("room", room), ("floor", prompt.floor), ("x", x), ("y", y))
-            return self._tell(Verdict(False, told, good_news=True, code="in_place_next", params=params))
+            said = self._said(
+                False, told, "in_place_next", True, name=name, room=room, floor=prompt.floor, x=x, y=y
+            )
+            return self._tell(said)
         if prompt.turned:
             turned = " and the ".join(prompt.turned)
+            told = f"The {name} is in place: answer done once the {turned} is turned"
             return self._tell(
-                Verdict(
-                    False,
-                    f"The {name} is in place: answer done once the {turned} is turned",
-                    good_news=True,
-                    code="in_place_turn",
-                    params=(("name", name), ("turned", ", ".join(prompt.turned))),
-                )
+                self._said(False, told, "in_place_turn", True, name=name, turned=", ".join(prompt.turned))
             )
         return self._submit(Choose("done"), source=f"table:{spec.id}")
 
@@ -438,28 +367,4 @@ class Referee:
         self.refresh()
         if self.paused:
             return self._tell(self._paused())
-        return self._tell(
-            Verdict(False, f"The {name} is back", good_news=True, code="back", params=(("name", name),))
-        )
-
-    def _submit(self, inp: Input, source: str | None = None) -> Verdict:
-        try:
-            step = self.session.submit(inp, source=source or getattr(inp, "source", "table"))
-        except Rejection as exc:
-            return self._tell(Verdict(False, exc.sentence, rejection=exc))
-        self._stepped(step)
-        self.refresh()
-        prompt = step.awaiting.text if step.awaiting is not None else None
-        return self._tell(Verdict(True, prompt, step))
-
-    def _stepped(self, step: Step) -> None:
-        if self.on_step is not None:
-            self.on_step(step)
-
-    def _tell(self, verdict: Verdict) -> Verdict:
-        if verdict.message:
-            self.messages.append(verdict.message)
-            self.told.append(verdict)
-            if self.on_message is not None:
-                self.on_message(verdict.message)
-        return verdict
+        return self._tell(self._said(False, f"The {name} is back", "back", True, name=name))

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import threading
 import time
 from collections import deque
@@ -43,6 +44,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from hauntable.table.backends.base import ReaderFault, RfidReader
 from hauntable.table.clock import Clock
+from hauntable.table.health import Heartbeat
+
+log = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -149,6 +153,7 @@ class Scanner:
         self._upcoming: str | None = None  # picked (and prepared) one read ahead
         self._confirm: deque[str] = deque()
         self._thread: threading.Thread | None = None
+        self.heartbeat = Heartbeat("The table's readers")
         self._stop = threading.Event()
         self._held = threading.Lock()  # taken by the thread for each read, and by hold()
 
@@ -319,12 +324,28 @@ class Scanner:
             return
         self._stop.clear()
         self._thread = threading.Thread(target=self._loop, name="hauntable-scanner", daemon=True)
+        self.heartbeat.thread = self._thread
         self._thread.start()
 
+    FAULT_WAIT = (0.2, 5.0)  # s: the first and the longest pause after a read that raised
+
     def _loop(self) -> None:
+        """Read until stopped. A read that raises anything (an OSError from the SPI bus, a bug) does not
+        end the thread: it is logged, told through ``heartbeat`` (the watchdog and the screen see it) and
+        retried after a pause that doubles up to 5 s."""
+        wait = self.FAULT_WAIT[0]
         while not self._stop.is_set():
-            with self._held:
-                self.step()
+            try:
+                with self._held:
+                    self.step()
+            except Exception as exc:
+                log.exception("scanner: a read failed")
+                self.heartbeat.failed(exc)
+                self._stop.wait(wait)
+                wait = min(self.FAULT_WAIT[1], wait * 2)
+                continue
+            self.heartbeat.beat()
+            wait = self.FAULT_WAIT[0]
             time.sleep(0)  # let the UI thread have the interpreter lock between reads, not a switch later
 
     @contextlib.contextmanager
@@ -337,6 +358,7 @@ class Scanner:
 
     def stop(self) -> None:
         self._stop.set()
+        self.heartbeat.thread = None
         if self._thread is not None:
             self._thread.join(timeout=2)
             self._thread = None

@@ -385,19 +385,17 @@ def focus_floors(state: State) -> tuple[str, ...]:
 
 def render_haunt(state: State) -> str:
     """The haunt banner: haunt number, omen, room, who revealed it, the traitor, and the winner once won."""
-    h = state.haunt or {}
-    revealer = h.get("revealer")
-    who = state.explorers[revealer] if isinstance(revealer, int) else None
-    number = h.get("number")
-    winner = h.get("winner")
+    h = state.haunt
+    who = state.explorers[h.revealer] if h is not None else None
+    winner = h.winner if h is not None else None
     lines = [
         "THE HAUNT IS OVER" if winner else "THE HAUNT BEGINS",
-        f"Haunt {'?' if number is None else number}: the {h.get('omen', '?')} in the {h.get('room', '?')}",
+        f"Haunt {h.number}: the {h.omen} in the {h.room}" if h is not None else "Haunt ?: the ? in the ?",
     ]
     if who is not None:
         lines.append(f"Revealed by {who.name} ({who.player}), the haunt revealer")
-    traitor = h.get("traitor")
-    if isinstance(traitor, int):
+    traitor = h.traitor if h is not None else None
+    if traitor is not None:
         lines.append(f"The traitor: {state.explorers[traitor].name}")
     if winner:
         lines.append("The heroes win." if winner == "heroes" else "The traitor's side wins.")

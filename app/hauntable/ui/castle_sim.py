@@ -23,9 +23,10 @@ from __future__ import annotations
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.session import Session
 from hauntable.table.backends.mock import MockBackend
+from hauntable.table.channel import Channel
 from hauntable.table.geisterstunde_referee import PLAN_SLOTS, GeisterstundeReferee, castle_cells
 from hauntable.table.layout import Layout, load_layout, reference_layout_path
-from hauntable.table.referee import Verdict
+from hauntable.table.refereeing import Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import Scanner
 
@@ -39,7 +40,8 @@ def _uid(n: int) -> str:
 class CastleTable:
     """The reference table on the mock backend, every piece enrolled, figures on their start rooms."""
 
-    def __init__(self, session: Session, layout: Layout | None = None):
+    def __init__(self, door: Channel | Session, layout: Layout | None = None):
+        session = door.session if isinstance(door, Channel) else door
         self.session = session
         self.content = load_content()
         self.layout = layout or load_layout(reference_layout_path())
@@ -57,7 +59,7 @@ class CastleTable:
         self.cells = castle_cells(self.content)
         self.scanner = Scanner(self.backend.readers(), self.backend.clock)
         self.verdicts: list[Verdict] = []
-        self.referee = GeisterstundeReferee(session, self.layout, self.registry, scanner=self.scanner)
+        self.referee = GeisterstundeReferee(door, self.layout, self.registry, scanner=self.scanner)
         self.scanner.on_event = lambda e: self.verdicts.append(self.referee.observe(e))
         self.at: dict[str, str] = {}  # figure uid -> reader it lies on
         self.on_slots: list[tuple[str, str]] = []  # (uid, plan slot) of the laid plan cards

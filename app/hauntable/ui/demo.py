@@ -14,7 +14,7 @@ from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
 from hauntable.games.betrayal.state import Placed, State
 from hauntable.session import Session
-from hauntable.ui.channel import Channel
+from hauntable.table.channel import Channel
 from hauntable.ui.simulator import TableSimulator
 
 SIX = (

@@ -134,11 +134,12 @@ from hauntable.ui.harness import Harness
 
 log = GameLog(sys.argv[1])
 h = Harness(HauntableApp(UiSettings(pin_file=sys.argv[2]), log=log, seed=5, today="11-30"))
-assert h.app.start_game([("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]) is None
-while h.app.channel.step.awaiting is not None:
-    demo.play(h.app.channel, h.app.simulator, 5, 1)  # one answer, as a tap or a hand would give it
+assert h.app.controller.start_game([("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]) is None
+while h.app.controller.channel.step.awaiting is not None:
+    c = h.app.controller
+    demo.play(c.channel, c.simulator, 5, 1)  # one answer, as a tap or a hand would give it
     h.frames(1)
-    print(h.app.channel.seq, flush=True)
+    print(h.app.controller.channel.seq, flush=True)
 """
 
 

@@ -28,20 +28,21 @@ class HealthReport:
 
 
 def app_health(app, errors: LastError) -> dict[str, Any]:
-    live = app.live_table
+    controller = app.controller
+    live = controller.live_table
     if live is not None:
         table = "live"
-    elif app.simulator is not None or app.castle_table is not None:
+    elif controller.simulator is not None or controller.castle_table is not None:
         table = "simulated"
     else:
         table = None
     return {
         "screen": app.root.current if app.root is not None else None,
-        "game_running": bool(app.game_running),
+        "game_running": bool(controller.game_running),
         "table": table,
         "readers_failed": live.table.scanner.failed() if live is not None else [],
-        "tower": app.tower_state or None,
+        "tower": controller.tower_state or None,
         "last_error": errors.text,
         "last_error_at": errors.at,
-        "notice": app.notice or None,
+        "notice": controller.notice or None,
     }

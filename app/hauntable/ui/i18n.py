@@ -195,7 +195,7 @@ def refusal_text(code: str, rule: str | None, sentence: str, lang: str | None = 
     """A refused input as the seat reads it: in English the engine's sentence (it names the pieces and
     numbers), elsewhere the catalog's short sentence for its rule id (``rej.B3.2``), else for its kind of
     refusal (``rej.code.rule/illegal``), followed by the rule id so an operator can look it up in
-    docs/rules.md. The engine's English sentence stays on the :class:`~hauntable.ui.channel.Refusal` and
+    docs/rules.md. The engine's English sentence stays on the :class:`~hauntable.table.channel.Refusal` and
     in the log.
 
     >>> refusal_text("rule/illegal", "B2.7", "The front door is locked: nobody leaves the house.", "de")

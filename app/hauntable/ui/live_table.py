@@ -3,7 +3,8 @@ referee's conclusions carried to the app's thread, its messages worded like the 
 
 ``hauntable ui`` plays Betrayal through a live table when ``--table live`` (the default on the ``pi``
 backend): hands lay tiles and cards on the readers, the scanner thread reads them, and the referee, run
-on the app's thread through ``post``, submits what they mean. With ``--table simulated`` (the default on
+on the app's thread through ``post``, submits what they mean through the game's channel as a tap does.
+With ``--table simulated`` (the default on
 the ``mock`` backend) the simulator panel's buttons are the hands instead. A live table on the mock
 backend runs at a real table's pace (its clock is the monotonic one), which is how it is tested here.
 
@@ -15,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from hauntable.engine.game import Step
 from hauntable.table.backends import backend_name, load_backend
+from hauntable.table.channel import Channel
 from hauntable.table.clock import MonotonicClock
 from hauntable.table.layout import load_layout
 from hauntable.table.live import LiveTable
 from hauntable.table.registry import TagRegistry
-from hauntable.ui.channel import Channel
 from hauntable.ui.simulator import SimResult, sim_text, told_params
 
 TABLES = ("live", "simulated")
@@ -65,33 +65,17 @@ class AppTable:
         self.message = ""
         self._on_change = on_change
         self._closed = False
-
-        def post_while_open(job: Callable[[], None]) -> None:
-            # the scanner may have posted a reading just before close(): it must not reach a closed registry
-            post(lambda: None if self._closed else job())
-
         try:
             self.registry = TagRegistry(registry)
-            self.table = LiveTable(
-                channel.session,
-                self.backend,
-                self.registry,
-                post=post_while_open,
-                on_step=self._stepped,
-                on_message=self._told,
-            )
+            self.table = LiveTable(channel, self.backend, self.registry, post=post, on_message=self._told)
         except BaseException:
             self.backend.close()
             raise
-        channel.add_check(self.table.referee.check_touch)  # a Done the readers contradict is refused (B3.3.5)
-        channel.bind(
-            on_step=lambda _step: self.table.refresh()
-        )  # a touch moved the game on: re-aim the readers
+        channel.bind(on_step=self._stepped)
 
-    def _stepped(self, step: Step) -> None:
-        """The referee's input was accepted: its last words are done with; the screen shows the step."""
+    def _stepped(self, _step) -> None:
+        """The game moved on (by the readers or a tap): the referee's last words are done with."""
         self.message = ""
-        self.channel.catch_up(step)
 
     def _told(self, _sentence: str) -> None:
         verdict = self.table.referee.told[-1]

@@ -31,13 +31,13 @@ from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.inputs import DrawCard, PlaceTile
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, RearrangeFloor
 from hauntable.table.backends.mock import MockBackend
+from hauntable.table.channel import Channel
 from hauntable.table.layout import Layout, load_layout, reference_layout_path
 from hauntable.table.lights import Lights
 from hauntable.table.referee import DRAW_PAD, Referee, Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
 from hauntable.ui import i18n
-from hauntable.ui.channel import Channel
 
 TOWER_SOURCE = "virtual-tower"
 SETTLE_S = 2.0  # simulated seconds an action may take to be seen (a lift far from the expected cells)
@@ -115,15 +115,22 @@ class TableSimulator:
         self.scanner = Scanner(self.backend.readers(), self.backend.clock, on_event=self._seen)
         self.lights = Lights.from_backend(self.backend)
         self.verdicts: list[Verdict] = []
-        self.referee = Referee(
-            channel.session,
-            self.layout,
-            self.registry,
-            scanner=self.scanner,
-            lights=self.lights,
-            on_step=lambda step: self.channel.catch_up(step),  # a move and its placement: both shown
-        )
-        channel.add_check(self.referee.check_touch)  # a Done the readers contradict is refused (B3.3.5)
+        # through the channel, as a tap: the screen sees each step (a move and its placement: both)
+        self.referee = Referee(channel, self.layout, self.registry, scanner=self.scanner, lights=self.lights)
+
+    ACTIONS = {  # the simulator panel's buttons
+        "place_tile": "place_next_tile",
+        "draw_card": "put_card_on_draw_pad",
+        "throw": "throw_dice",
+        "pull": "pull_tile",
+        "unplug": "unplug_tower",
+        "flicker": "flicker_reader",
+        "rearrange": "rearrange_floor",
+    }
+
+    def act(self, action: str) -> SimResult:
+        """One of the panel's buttons by its name in :data:`ACTIONS` (a KeyError for any other)."""
+        return getattr(self, self.ACTIONS[action])()
 
     def close(self) -> None:
         self.lights.close()
@@ -139,11 +146,9 @@ class TableSimulator:
             self.verdicts.append(verdict)
 
     def _run(self, done) -> list[Verdict]:
-        """Scan (simulated time) until ``done()`` holds or SETTLE_S passes; the verdicts on the way. The
-        channel then tells the screen about any step the referee took."""
+        """Scan (simulated time) until ``done()`` holds or SETTLE_S passes; the verdicts on the way."""
         self.verdicts.clear()
         self.scanner.run_until(done, SETTLE_S)
-        self.channel.catch_up()
         return list(self.verdicts)
 
     def _reader_at(self, floor: str, x: int, y: int) -> str | None:
@@ -255,7 +260,6 @@ class TableSimulator:
             return SimResult(False, "sim.no_rearrange_wanted")
         self.verdicts.clear()
         self._tidy()
-        self.channel.catch_up()
         told = self._said(self.verdicts, SimResult(True, "sim.rearranged", {"n": len(prompt.moves)}))
         return told
 
@@ -349,7 +353,6 @@ class TableSimulator:
         source = source.replace("virtual:", f"{TOWER_SOURCE}:", 1)
         before = len(self.referee.told)
         accepted = self.referee.on_roll(faces, source)
-        self.channel.catch_up()
         if not accepted:
             if len(self.referee.told) > before:
                 return SimResult(False, "sim.referee", told_params(self.referee.told[-1]))

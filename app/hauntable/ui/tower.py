@@ -11,13 +11,14 @@ tower nothing here runs and the virtual dice and the manual pad are used as befo
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from hauntable.table.dice_link.identity import TowerAmbiguous, find_port
 from hauntable.table.dice_link.link import LinkState, TowerFault
+from hauntable.table.dice_link.rolls import RollConsumer
 from hauntable.table.dice_link.tower import DiceTower
+from hauntable.table.handoff import Handoff
 from hauntable.table.layout import Layout
 from hauntable.ui.i18n import tr
 
@@ -55,7 +56,7 @@ class AppTower:
     def __init__(
         self,
         port: str,
-        take: Callable[[tuple[int, ...], str], bool],
+        take: RollConsumer,
         post: Callable[[Callable[[], None]], None],
         on_state: Callable[[LinkState], None],
         delivered: Iterable[tuple[str, int]] = (),
@@ -63,17 +64,18 @@ class AppTower:
         on_fault: Callable[[TowerFault], None] | None = None,
     ):
         self.port = port
-        self._take, self._post = take, post
+        self._take = take
+        self.handoff = Handoff(post, ANSWER_TIMEOUT, name=f"dice tower {port}")
         self.tower = DiceTower(port, self._on_roll, delivered=delivered, raw_log=raw_log)
-        self.tower.when_state_changed = lambda state: post(lambda: on_state(state))
+        self.tower.when_state_changed = lambda state: self.handoff.send(lambda: on_state(state))
 
         def fault(fault: TowerFault) -> None:
             log.warning("dice tower %s: %s", port, fault.sentence)
             if on_fault is not None:
-                post(lambda: on_fault(fault))
+                self.handoff.send(lambda: on_fault(fault))
 
         self.tower.when_fault = fault
-        post(lambda: on_state(self.tower.state))
+        self.handoff.send(lambda: on_state(self.tower.state))
 
     @property
     def state(self) -> LinkState:
@@ -84,30 +86,12 @@ class AppTower:
         return self.tower.source
 
     def _on_roll(self, faces: tuple[int, ...], source: str) -> bool:
-        """On the tower's I/O thread: hand the roll to the main loop and wait for its answer."""
-        done = threading.Event()
-        lock = threading.Lock()
-        answer = {"taken": False, "late": False}
-
-        def on_main() -> None:
-            with lock:  # held while taking, so a timeout cannot refuse a roll the game is applying
-                if answer["late"]:
-                    return  # the I/O thread gave up and the tower was told "refused": do not apply it
-                try:
-                    answer["taken"] = bool(self._take(faces, source))
-                finally:
-                    done.set()
-
-        self._post(on_main)
-        if not done.wait(ANSWER_TIMEOUT):
-            with lock:
-                if not done.is_set():
-                    answer["late"] = True
-                    log.warning("dice tower %s: the app did not take %s in time; refused", self.port, faces)
-                    return False
-        return answer["taken"]
+        """On the tower's I/O thread: hand the roll to the main loop and wait for its answer (refused,
+        and never applied, if the main loop does not answer within ANSWER_TIMEOUT)."""
+        return self.handoff.ask(lambda: bool(self._take(faces, source)), False)
 
     def close(self) -> None:
+        self.handoff.close()
         self.tower.close()
 
 

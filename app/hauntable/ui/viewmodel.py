@@ -10,7 +10,7 @@ import dataclasses
 import re
 
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.engine.prompts import OptionText, Prompt, RollDice
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import (
@@ -188,12 +188,12 @@ def heading(state: State, prompt: Prompt) -> str:
             params.update(scenario_texts(language()).get(prompt.number, {}))
         return tr(f"handoff.{prompt.code}", **params)
     if isinstance(prompt, MonsterTurn) and language() != "en":
-        monster = ((state.haunt or {}).get("monsters") or {}).get(prompt.monster) or {}
+        monster = state.haunt.monsters.get(prompt.monster) if state.haunt else None
         return tr(
             "prompt.monster",
             monster=prompt.monster,
-            kind=monster.get("type", ""),
-            room=monster.get("room", ""),
+            kind=monster.kind if monster else "",
+            room=monster.room if monster else "",
             n=prompt.movement_left,
         )
     return prompt.text
@@ -290,8 +290,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
         if inp.kind == "attack":  # whom, and with what when it is not a plain Might attack
             target = inp.target
             name = state.explorers[int(target)].name if target.isdigit() else target
-            monster = ((state.haunt or {}).get("monsters") or {}).get(target)
-            name = monster.get("name", name) if monster else name
+            monster = state.haunt.monsters.get(target) if state.haunt else None
+            name = (monster.name or name) if monster else name
             trait = tr(f"trait.{inp.trait}") if inp.trait != "might" else ""
             extra = " / ".join(x for x in (inp.weapon, trait) if x)
             return tr("action.attack", who=name) + (f"\n{extra}" if extra else "")
@@ -312,7 +312,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     if isinstance(prompt, ChooseTarget):
         return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
     if isinstance(prompt, ChooseOption):
-        return option_label(inp.option, prompt.code)
+        texts = dict(zip(prompt.options, prompt.option_texts, strict=False))
+        return option_label(inp.option, texts.get(inp.option))
     return other_label(inp)
 
 
@@ -325,22 +326,15 @@ OPTION_PHRASES = {  # options that are fixed phrases of the engine or the card d
     "an item for you": "option.mirror_for",
     "an item from you": "option.mirror_from",
 }
-# options the engine builds from names and numbers -> a catalog key; (code, pattern, key), "" for any code
-OPTION_SHAPES = (
-    ("steal", re.compile(r"^deal (?P<n>\d+) damage$"), "option.deal"),
-    ("steal", re.compile(r"^steal (?P<card>.+)$"), "option.steal"),
-    ("dog", re.compile(r"^fetch (?P<card>.+) from the (?P<room>.+)$"), "option.fetch"),
-    ("dog", re.compile(r"^leave (?P<card>.+) in the (?P<room>.+)$"), "option.leave_in"),
-    ("push", re.compile(r"^(?P<who>.+) to the (?P<room>.+)$"), "option.push"),
-    ("reroll_which", re.compile(r"^a (?P<n>\d+)$"), "option.die"),
-)
 
 
-def option_label(option: str, code: str = "") -> str:
-    """One option of a card's or rule's choice (``code``: the choice's, see ``ChooseOption.code``): its
-    words in the current language when we know them (yes, a trait, a floor, a direction, a deck, the
-    engine's phrases such as "steal Axe"), else the option itself (names stay as printed). The option the
+def option_label(option: str, text: OptionText | None = None) -> str:
+    """One option of a card's or rule's choice: its words in the current language when we know them (the
+    engine's :class:`OptionText` for an option built from names and numbers, such as "steal Axe"; yes, a
+    trait, a floor, a direction, a deck), else the option itself (names stay as printed). The option the
     engine receives is unchanged: only the button's words are translated."""
+    if text is not None:
+        return tr(f"option.{text.code}", **dict(text.params))
     if option in OPTION_WORDS:
         return tr(f"option.{option}")
     if option in OPTION_PHRASES:
@@ -348,10 +342,6 @@ def option_label(option: str, code: str = "") -> str:
     for group in ("trait", "floor", "dir", "deck"):
         if tr(f"{group}.{option}") != f"{group}.{option}":
             return tr(f"{group}.{option}")
-    for shape_code, pattern, key in OPTION_SHAPES:
-        m = pattern.match(option) if shape_code in ("", code) else None
-        if m:
-            return tr(key, **m.groupdict())
     return option
 
 
@@ -387,7 +377,6 @@ def other_label(inp: Input) -> str:
 def action_label(state: State, inp: Input) -> str | None:
     """Words for a turn's card actions and book mode's tools (None: not one of them). Card, room, monster
     and token names stay as printed."""
-    haunt = state.haunt or {}
     kind = inp.kind
     if kind in ("use", "drop", "take"):
         return tr(f"action.{kind}", card=inp.name)
@@ -398,7 +387,7 @@ def action_label(state: State, inp: Input) -> str | None:
     if kind == "victory":
         return tr(f"action.victory.{inp.side}")
     if kind == "monster":
-        placed = inp.name in (haunt.get("monsters") or {})
+        placed = state.haunt is not None and inp.name in state.haunt.monsters
         return tr("action.monster_move" if placed else "action.monster_new", name=inp.name, room=inp.room)
     if kind == "stun":
         return tr("action.stun", name=inp.name)

@@ -2,9 +2,8 @@
 the Revolver's shot along a line of sight, and stealing instead of damage.
 
 A fighter is named by a key: an explorer by their seat number (``"2"``), a monster by its id in
-``state.haunt["monsters"]`` (never all digits). Monsters are plain data the haunt rules keep (monsters.py:
-``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``, a trait it lacks None),
-read here only through the functions under "fighters".
+``state.haunt.monsters`` (never all digits): :class:`~hauntable.games.betrayal.records.Monster` records the
+haunt rules keep (monsters.py), read here only through the fighter predicates (predicates.py).
 A monster lacks a trait it has no number for (K3); damage to a monster stuns it instead (K7). The
 haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``attack`` input does.
 
@@ -14,8 +13,10 @@ haunt's monster turn starts a fight with ``start_fight`` like an explorer's ``at
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards import CARD_RULES
@@ -33,6 +34,7 @@ from hauntable.games.betrayal.predicates import (
     roller,
     room_of,
     seat_of,
+    start_fight,
     stuck,
     stunned,
     trait_of,
@@ -52,9 +54,9 @@ RING = "Ring"
 
 
 def stun(w: World, key: str) -> None:
-    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries)."""
-
-    mon.stun(w, key)
+    """K7: a beaten monster is stunned instead of hurt (H5.3: skips its next turn, drops what it carries);
+    one whose record says so is killed, or shrugs it off."""
+    mon.defeat(w, key)
 
 
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
@@ -89,14 +91,15 @@ def line_of_sight(w: World, room: str) -> list[str]:
 
 def attack_traits(w: World, seat: int, weapon: str) -> tuple[str, ...]:
     """Traits this explorer may attack with: Might; Sanity with the Ring; Speed with the Revolver; and any
-    the haunt allows (``state.haunt["attack_traits"]``)."""
+    the haunt allows (``state.haunt.attack_traits``)."""
     e = w.s.explorers[seat]
     out = ["might"]
     if RING in e.omens:
         out.append("sanity")
     if weapon == "Revolver":
         out.append("speed")
-    out.extend((w.s.haunt or {}).get("attack_traits", ()))
+    if w.s.haunt is not None:
+        out.extend(w.s.haunt.attack_traits)
     return tuple(dict.fromkeys(out))
 
 
@@ -141,6 +144,8 @@ def check_attack(w: World, inp: Attack) -> bool:
         )
     if trait_of(w, key, inp.trait) is None:
         raise IllegalAction(f"{who} has no {inp.trait.capitalize()}: it cannot be attacked with it.", "K3")
+    if seat_of(key) is None and inp.trait in monsters(s)[key].immune:
+        raise IllegalAction(f"{who} is immune to {inp.trait.capitalize()} attacks.", "K3")
     here, there = e.room, room_of(s, key)
     if there == here:
         spec = w.content.rooms[here]
@@ -204,20 +209,11 @@ def resolve_attack(w: World, inp: Attack) -> None:
     start_fight(w, str(seat), inp.target, inp.trait, inp.weapon, ranged)
 
 
-def start_fight(
-    w: World, attacker: str, defender: str, trait: str = "might", weapon: str = "", ranged: bool = False
-) -> None:
-    """Queue a fight: the attacker's weapon first, then both rolls, then the result (K1-K7). Monsters
-    attack through this too (the haunt's monster turn); checking legality is the caller's job."""
-    fight = dict(attacker=attacker, defender=defender, trait=trait, weapon=weapon, ranged=ranged)
-    w.then(("combat", dict(fight=fight)))
-
-
 # --- the fight -------------------------------------------------------------------------------------------
 
 
 @task("combat")
-def combat(w: World, fight: dict) -> None:
+def combat(w: World, fight: dict[str, Any]) -> None:
     """Weapons that cost something before the roll: the Blood Dagger 1 Speed, the Sacrificial Dagger a
     Knowledge roll (our reading of the card: 6+ fine; 3-5 lose 1 Sanity; 0-2 2 dice of physical damage
     and no attack)."""
@@ -235,7 +231,7 @@ def combat(w: World, fight: dict) -> None:
 
 
 @task("combat_dagger")
-def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict, total: int) -> None:
+def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict[str, Any], total: int) -> None:
     if total >= 6:
         w.say("The Sacrificial Dagger is steady in the hand", "card.dagger_ok")
     elif total >= 3:
@@ -259,7 +255,7 @@ def _roll_prompt(w: World, key: str, trait: str, dice: int, text: str, purpose: 
 
 
 @task("combat_roll")
-def combat_roll(w: World, fight: dict, extra: int = 0) -> None:
+def combat_roll(w: World, fight: dict[str, Any], extra: int = 0) -> None:
     if not alive(w.s, fight["attacker"]):
         return
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
@@ -270,7 +266,7 @@ def combat_roll(w: World, fight: dict, extra: int = 0) -> None:
 
 
 @task("combat_defend")
-def combat_defend(w: World, fight: dict, total: int) -> None:
+def combat_defend(w: World, fight: dict[str, Any], total: int) -> None:
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
     dice = dice_of(w, d, trait)
     text = f"{name_of(w, d)}: defend against {name_of(w, a)} - {trait.capitalize()}, {dice} dice"
@@ -290,7 +286,7 @@ def stealable(w: World, seat: int) -> list[str]:
 
 
 @task("combat_result")
-def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
+def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> None:
     """K3: the higher roll wins and the loser takes the difference; a tie hurts nobody. A shot from a
     distance never hurts the shooter (K6); a stunned monster never hurts its attacker (K7). A winner of 2+
     physical damage face to face may steal instead (K8)."""
@@ -329,6 +325,10 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
                         (f"deal {diff} damage", *(f"steal {n}" for n in loot)),
                         code="steal",
                         params=(("n", diff), ("loser", dn)),
+                        option_texts=(
+                            OptionText("deal", (("n", diff),)),
+                            *(OptionText("steal", (("card", n),)) for n in loot),
+                        ),
                     ),
                     on="combat_steal",
                     fight=fight,
@@ -360,7 +360,7 @@ def combat_result(w: World, fight: dict, attack: int, total: int) -> None:
 
 
 @task("combat_steal")
-def combat_steal(w: World, fight: dict, amount: int, option: str) -> None:
+def combat_steal(w: World, fight: dict[str, Any], amount: int, option: str) -> None:
 
     a, d = seat_of(fight["attacker"]), seat_of(fight["defender"])
     assert a is not None and d is not None

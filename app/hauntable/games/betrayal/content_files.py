@@ -57,7 +57,9 @@ class _Entries:
         name = entry.get("name", entry.get("id", entry.get("room", "?"))) if isinstance(entry, dict) else "?"
         raise ContentError(self.file, str(name), field, problem)
 
-    def get(self, entry: dict, field: str, tp: type | tuple, default: Any = ..., choices=None):
+    def get(
+        self, entry: dict[str, Any], field: str, tp: type | tuple[Any, ...], default: Any = ..., choices=None
+    ):
         if field not in entry:
             if default is ...:
                 self.fail(entry, field, "is missing")
@@ -69,7 +71,7 @@ class _Entries:
             self.fail(entry, field, f"{value!r} is not one of {', '.join(map(str, choices))}")
         return value
 
-    def only(self, entry: dict, allowed: set[str]):
+    def only(self, entry: dict[str, Any], allowed: set[str]):
         extra = set(entry) - allowed
         if extra:
             self.fail(entry, sorted(extra)[0], "is not a known field")
@@ -162,7 +164,7 @@ _RULE_SCHEMA: dict[str, dict[str, tuple[type, bool, tuple | None]]] = {
 }
 
 
-def _check_rule(e: _Entries, entry: dict, field: str) -> dict[str, Any]:
+def _check_rule(e: _Entries, entry: dict[str, Any], field: str) -> dict[str, Any]:
     spec = e.get(entry, field, dict)
     schema = _RULE_SCHEMA[field]
     for key in spec:

@@ -63,7 +63,7 @@ def die(w: World, seat: int, ends_turn: bool = True) -> None:
                 continue
         pending.append((name, params))
     w.s.pending = pending
-    monster_turn = bool((w.s.haunt or {}).get("monster_turn"))  # a monster's victim: that turn goes on
+    monster_turn = w.s.haunt is not None and w.s.haunt.in_monster_turn  # a monster's victim: it goes on
     if not ends_turn or monster_turn or seat != w.s.turn.seat:
         return
     if not any(name == "next_turn" for name, _ in w.s.pending):

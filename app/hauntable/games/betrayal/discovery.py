@@ -227,8 +227,7 @@ def _holds_something(w: World, room: str) -> bool:
     """Whether anyone or anything is in ``room``: explorers (alive or not), tokens, items, monsters."""
     if any(e.room == room for e in w.s.explorers) or room in w.s.tokens.values():
         return True
-    monsters = (w.s.haunt or {}).get("monsters") or {}
-    return any(m.get("room") == room for m in monsters.values())
+    return w.s.haunt is not None and any(m.room == room for m in w.s.haunt.monsters.values())
 
 
 def _where(floor: str, x: int, y: int) -> str:

@@ -1,11 +1,8 @@
 """The haunt (issue 4, rules H1-H7 in docs/rules.md): who becomes the traitor, the set-up and the private
 hand-off, the haunt's turn order with the monster turn, hidden traitors, book mode's tools and victory.
 
-Everything lives in ``state.haunt`` (see sides.py for the keys other modules rely on). Added here:
-``name``, ``rule`` (the traitor rule), ``order`` (seats in turn order, -1 for the monster turn), ``at`` (index
-into it), ``round`` (haunt rounds), ``monsters`` (monsters.py), ``items`` (haunt tokens: name -> room),
-``vars`` (a scripted haunt's counters), ``tokens`` (hidden traitor: the number dealt to each seat; secret,
-see :func:`view_for`) and ``revealed`` (seats whose token is face up).
+Everything lives in ``state.haunt``, a :class:`~hauntable.games.betrayal.records.Haunt` record made by the
+haunt roll and set up here (sides, mode, turn order, the hidden traitor's tokens).
 
 A scripted haunt is a :class:`~hauntable.games.betrayal.haunts.Scenario`; every other haunt runs in book
 mode, where the table names the haunt and the books, and offers generic tools.
@@ -13,25 +10,15 @@ mode, where the table names the haunt and the books, and offers generic tools.
 
 from __future__ import annotations
 
-from typing import Any
-
-from hauntable.engine.rejections import IllegalAction, NotAwaited
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.content import Content, HauntSpec
-from hauntable.games.betrayal.haunts import SCENARIOS, Scenario
-from hauntable.games.betrayal.inputs import (
-    Act,
-    NameTraitor,
-    PlaceMonster,
-    PlaceToken,
-    Reveal,
-    Stun,
-    Victory,
-)
+from hauntable.games.betrayal.predicates import scenario
 from hauntable.games.betrayal.prompts import HandOff
+from hauntable.games.betrayal.records import MONSTER_TURN
 from hauntable.games.betrayal.state import State, Turn
+from hauntable.games.betrayal.victory import check_victory, declare
 from hauntable.games.betrayal.world import World, task
 
 TOME, SECRETS = "Traitor's Tome", "Secrets of Survival"
@@ -65,6 +52,7 @@ def choose_traitor(state: State, content: Content, spec: HauntSpec, revealer: in
         ch = content.characters[e.character]
         if rule in ("oldest", "youngest"):
             return ch.age
+        assert trait is not None  # the trait rules name their trait (content validation)
         return ch.tracks[trait][e.traits[trait]]
 
     values = {s: measure(s) for s in pool}
@@ -73,79 +61,38 @@ def choose_traitor(state: State, content: Content, spec: HauntSpec, revealer: in
     return revealer if revealer in tied else tied[0]
 
 
-def scenario(w: World) -> Scenario | None:
-    """The scripted haunt being played, or None in book mode."""
-    h = w.s.haunt
-    if not h or h.get("mode") != "scripted":
-        return None
-    return SCENARIOS[h["number"]]
-
-
-def heroes_in_play(w: World) -> list[int]:
-    return [e.seat for e in w.s.explorers if mon.in_house(e) and e.seat != w.s.haunt.get("traitor")]
-
-
-def survivors(w: World) -> list[int]:
-    """Heroes alive, in the house or escaped from it (H6.1)."""
-    return [e.seat for e in w.s.explorers if e.alive and e.seat != w.s.haunt.get("traitor")]
-
-
-def survivors_but(w: World, seats: list[int]) -> list[int]:
-    """Living explorers other than ``seats`` (escaped heroes count)."""
-    return [e.seat for e in w.s.explorers if e.alive and e.seat not in seats]
-
-
-def view_for(state: State, seat: int | None) -> dict[str, Any] | None:
-    """``state.haunt`` as the player at ``seat`` may see it (None: the shared screen): in a hidden-traitor
-    haunt, only face-up tokens and the viewer's own."""
-    h = state.haunt
-    if h is None or "tokens" not in h:
-        return h
-    shown = set(h.get("revealed", [])) | ({seat} if seat is not None else set())
-    out = dict(h)
-    out["tokens"] = [t if i in shown else None for i, t in enumerate(h["tokens"])]
-    return out
-
-
 # --- haunt start (H2) -------------------------------------------------------------------------------------
 
 
 @task("haunt_start")
 def haunt_start(w: World) -> None:
-    h = w.s.haunt
-    number = h["number"]
+    h = w.haunt
+    number = h.number
     spec = w.content.haunts[number]
     scripted = (
-        spec.mode == "scripted" and number in SCENARIOS and w.s.config.house_rules.haunt_mode == "scripted"
+        spec.mode == "scripted"
+        and number in w.rules.scenarios
+        and w.s.config.house_rules.haunt_mode == "scripted"
     )
-    revealer = h["revealer"]
+    revealer = h.revealer
     n = len(w.s.explorers)
     traitor = choose_traitor(w.s, w.content, spec, revealer)
     hidden = spec.traitor == "hidden_traitor"
-    h.update(
-        traitor=traitor,
-        hidden=hidden,
-        mode="scripted" if scripted else "book",
-        winner=None,
-        name=spec.name,
-        rule=spec.traitor,
-        monsters={},
-        items={},
-        vars={},
-        round=0,
-        at=-1,
-    )
+    h.traitor, h.hidden, h.winner = traitor, hidden, None
+    h.mode = "scripted" if scripted else "book"
+    h.name, h.rule = spec.name, spec.traitor
+    h.round, h.at = 0, -1
     if hidden:  # H4.1: tokens 1..N dealt face down from the seeded generator
         rng = Rng(w.s.rng, raw=True)
-        h["tokens"] = rng.shuffled(list(range(1, n + 1)))
+        h.secret = rng.shuffled(list(range(1, n + 1)))
         w.s.rng = rng.state
-        h["revealed"] = []
+        h.revealed = []
     start = traitor if traitor is not None else revealer  # H2.3, H4.2: play starts on their left
     order = [(start + i) % n for i in range(1, n + 1)]
     if traitor is not None:
         order.remove(traitor)
         order.append(traitor)
-    h["order"] = [*order, mon.MONSTER_TURN]
+    h.order = [*order, MONSTER_TURN]
     title = f"haunt {number}" + (f", {spec.name}" if spec.name != f"Haunt {number}" else "")
     if traitor is not None:
         w.say(
@@ -156,7 +103,7 @@ def haunt_start(w: World) -> None:
         w.say(f"The traitor of {title} is hidden: tokens are dealt face down", "haunt.hidden", number=number)
     else:
         w.say(f"{title.capitalize()} has no traitor (yet)", "haunt.no_traitor", number=number)
-    sc = SCENARIOS.get(number) if scripted else None
+    sc = w.rules.scenarios.get(number) if scripted else None
     if sc is not None:
         sc.setup(w)
     if traitor is not None:
@@ -205,23 +152,23 @@ def haunt_ready(w: World) -> None:
 def haunt_next_turn(w: World, seat: int) -> None:
     """H2.3: heroes from the traitor's left, then the traitor, then the monsters; the dead and the escaped
     are skipped, and the monster turn only comes while monsters are in the house."""
-    h = w.s.haunt
-    if h.get("winner"):
+    h = w.haunt
+    if h.winner:
         return
-    order = h["order"]
+    order = h.order
     sc = scenario(w)
     for _ in range(len(order) + 1):
-        h["at"] = (h["at"] + 1) % len(order)
-        if h["at"] == 0:
-            h["round"] += 1
-            w.say(f"Haunt round {h['round']}", "haunt.round", round=h["round"])
+        h.at = (h.at + 1) % len(order)
+        if h.at == 0:
+            h.round += 1
+            w.say(f"Haunt round {h.round}", "haunt.round", round=h.round)
             if sc is not None:
-                sc.on_round(w, h["round"])
+                sc.on_round(w, h.round)
                 if check_victory(w):
                     return
-        who = order[h["at"]]
-        if who == mon.MONSTER_TURN:
-            if h["monsters"]:
+        who = order[h.at]
+        if who == MONSTER_TURN:
+            if h.monsters:
                 w.then(("monster_turn", {}))
                 return
             continue
@@ -238,11 +185,11 @@ def haunt_next_turn(w: World, seat: int) -> None:
 def haunt_turn(w: World) -> bool:
     """Nothing is queued in the haunt: check victory, then ask the monster whose turn it is, or say that the
     explorer whose turn it is acts (True: the reducer asks the turn prompt)."""
-    h = w.s.haunt
-    if h.get("winner") or check_victory(w):
+    h = w.haunt
+    if h.winner or check_victory(w):
         return False
-    if h.get("monster_turn"):
-        if h.get("mcur"):
+    if h.mphase is not None and h.mphase.active:
+        if h.mphase.current:
             mon.monster_prompt(w)
         return False
     if not mon.in_house(w.s.current):  # died or escaped during their own turn: the turn passes
@@ -251,329 +198,12 @@ def haunt_turn(w: World) -> bool:
     return True
 
 
-# --- victory (H6) -----------------------------------------------------------------------------------------
-
-
-def declare(w: World, side: str, why: str) -> None:
-    """H6.1: the first side to meet its goal wins; the game is over (nothing more is awaited)."""
-    h = w.s.haunt
-    if h.get("winner"):
-        return
-    h["winner"] = side
-    w.s.pending.clear()
-    w.s.awaiting = None
-    w.s.ctx = {}
-    name = "The heroes win" if side == "heroes" else "The traitor wins"
-    if side == "traitor" and h.get("traitor") is None:
-        name = "The house wins"
-    w.say(
-        f"{name}: {why}",
-        "haunt.victory",
-        side=side,
-        variant="house" if side == "traitor" and h.get("traitor") is None else side,
-    )
-
-
-def check_victory(w: World) -> bool:
-    """Deaths first (the dead show their tokens, H4.4), then the haunt's goals; with no hero left in the
-    house, the heroes cannot win (H6.1). True once a side has won."""
-    h = w.s.haunt
-    if h.get("winner"):
-        return True
-    _show_dead_tokens(w)
-    sc = scenario(w)
-    if sc is not None:
-        won = sc.check(w)
-        if won:
-            declare(w, *won)
-            return True
-    if h.get("hidden"):  # only the hidden traitor is left in the house: the heroes are gone
-        left = [e.seat for e in w.s.explorers if mon.in_house(e)]
-        if left and all(h["tokens"][seat] == 1 for seat in left) and not survivors_but(w, left):
-            declare(w, "traitor", "only the hidden traitor is left")
-            return True
-    if not heroes_in_play(w):
-        if survivors(w) and sc is not None:
-            declare(w, "heroes", "every surviving hero has escaped")
-        else:
-            declare(w, "traitor", "no hero is left alive")
-        return True
-    return False
-
-
-def _show_dead_tokens(w: World) -> None:
-    h = w.s.haunt
-    if "tokens" not in h:
-        return
-    for e in w.s.explorers:
-        if not e.alive and e.seat not in h["revealed"]:
-            h["revealed"].append(e.seat)
-            token = h["tokens"][e.seat]
-            w.say(f"{e.name} is dead and shows token {token}", "haunt.token_shown", who=e.name, token=token)
-            if token == 1:
-                h["traitor"], h["hidden"] = e.seat, False
-                w.say(f"{e.name} was the traitor", "haunt.traitor_dead", who=e.name)
-
-
 # --- the haunt's actions on the turn prompt -------------------------------------------------------------
 
 
-def haunt_actions(w: World) -> list[Any]:
-    """Actions the haunt adds to the explorer's turn prompt: a scripted haunt's special actions, or book
-    mode's tools."""
-    s = w.s
-    if s.phase != "haunt" or not s.haunt or "mode" not in s.haunt:
-        return []
-    h, seat = s.haunt, s.turn.seat
-    out: list[Any] = []  # never the hidden traitor's reveal: listing it would tell the table who they are
-    if seat == h.get("traitor") and stairs_search_spots(w):
-        out.append(SEARCH_STAIRS)
-    sc = scenario(w)
-    if sc is not None:
-        out.extend(sc.actions(w, seat))
-        return out
-    room = s.explorers[seat].room
-    if survivors(w):
-        out.append(Victory("heroes"))
-    out.append(Victory("traitor"))
-    ms = h["monsters"]
-    out.append(PlaceMonster(_free_name(ms, "Monster"), room))
-    out.extend(PlaceMonster(mid, room) for mid, m in ms.items() if m["room"] != room)
-    out.extend(Stun(mid) for mid, m in ms.items() if not m["stunned"])
-    out.append(PlaceToken(_free_name(h["items"], "Token"), room))
-    out.extend(PlaceToken(name, "") for name, r in h["items"].items() if r == room)
-    if h["rule"] == "none_at_first" and h.get("traitor") is None:
-        out.extend(NameTraitor(e.seat) for e in s.explorers if e.alive)
-    return out
-
-
-def _free_name(taken: dict, stem: str) -> str:
-    k = 1
-    while f"{stem} {k}" in taken:
-        k += 1
-    return f"{stem} {k}"
-
-
-def _book_only(w: World, what: str) -> None:
-    if w.s.haunt.get("mode") != "book":
-        raise IllegalAction(f"{what} is a book-mode tool; the table runs this haunt itself.", "H7.1")
-
-
-def _act(w: World, inp: Act) -> None:
-    sc = scenario(w)
-    seat = w.s.turn.seat
-    if inp == SEARCH_STAIRS:
-        spots = stairs_search_spots(w) if seat == w.s.haunt.get("traitor") else []
-        if not spots:
-            raise IllegalAction(
-                "No monster is trapped in the basement, or the stairs cannot be laid.", "H5.6"
-            )
-        _lay_stairs(w, spots[0])
-        return
-    if sc is None or inp not in sc.actions(w, seat):
-        raise IllegalAction(f"{inp} is not an action of this haunt now.", "H7.1")
-    sc.act(w, seat, inp)
-
-
-def _victory(w: World, inp: Victory) -> None:
-    _book_only(w, "Marking a victory")
-    if inp.side == "heroes" and not survivors(w):
-        raise IllegalAction("The heroes need a survivor to win.", "H6.1")
-    declare(w, inp.side, f"haunt {w.s.haunt['number']} is won, says the book")
-
-
-def _place_monster(w: World, inp: PlaceMonster) -> None:
-    _book_only(w, "Placing a monster")
-    if inp.room not in w.s.house:
-        raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
-    ms = w.s.haunt["monsters"]
-    if inp.name in ms:
-        ms[inp.name]["room"] = inp.room
-        w.say(f"{inp.name} is moved to the {inp.room}", "monster.move", monster=inp.name, room=inp.room)
-    else:
-        traits = {t: getattr(inp, t) or None for t in ("might", "sanity", "knowledge")}
-        mon.add_monster(w, inp.name, inp.type or inp.name, inp.room, speed=inp.speed, **traits)
-
-
-def _stun(w: World, inp: Stun) -> None:
-    _book_only(w, "Stunning a monster")
-    if inp.name not in w.s.haunt["monsters"]:
-        raise IllegalAction(f"There is no monster called {inp.name}.", "H7.1")
-    mon.stun(w, inp.name)
-
-
-def _token(w: World, inp: PlaceToken) -> None:
-    _book_only(w, "Placing a token")
-    items = w.s.haunt["items"]
-    if not inp.room:
-        if inp.name not in items:
-            raise IllegalAction(f"There is no token called {inp.name}.", "H7.1")
-        w.say(
-            f"The {inp.name} is taken away from the {items.pop(inp.name)}", "haunt.token_off", token=inp.name
-        )
-        return
-    if inp.room not in w.s.house:
-        raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
-    items[inp.name] = inp.room
-    w.say(f"A {inp.name} token is put in the {inp.room}", "haunt.token", token=inp.name, room=inp.room)
-
-
-def _name_traitor(w: World, inp: NameTraitor) -> None:
-    _book_only(w, "Naming the traitor")
-    h = w.s.haunt
-    if h["rule"] != "none_at_first" or h.get("traitor") is not None:
-        raise IllegalAction("This haunt already has its traitor, or never gets one.", "H1.5")
-    if not 0 <= inp.seat < len(w.s.explorers) or not w.s.explorers[inp.seat].alive:
-        raise IllegalAction("Name a living explorer's seat.", "H1.5")
-    h["traitor"] = inp.seat
-    w.say(f"{w.who(inp.seat)} turns traitor", "haunt.traitor", who=w.who(inp.seat))
-    free_traitor(w, inp.seat)
-
-
-def reveal(w: World, seat: int) -> None:
-    """H4.3: the hidden traitor turns token 1 face up; from now on the traitor's rules apply to them."""
-    h = w.s.haunt
-    h["traitor"], h["hidden"] = seat, False
-    h["revealed"].append(seat)
-    w.say(f"{w.who(seat)} reveals token 1: the traitor!", "haunt.reveal", who=w.who(seat))
-    free_traitor(w, seat)
-    sc = scenario(w)
-    if sc is not None:
-        sc.on_reveal(w, seat)
-
-
-def _reveal(w: World, inp: Reveal) -> None:
-    h = w.s.haunt
-    if not h.get("hidden") or not 0 <= inp.seat < len(h["tokens"]) or h["tokens"][inp.seat] != 1:
-        raise IllegalAction("Only the hidden traitor can reveal a token.", "H4.3")
-    reveal(w, inp.seat)
-
-
 def leave_hook(w: World, seat: int) -> tuple[int, int | None]:
-    if not w.s.haunt or "mode" not in w.s.haunt:
+    if w.s.haunt is None or not w.s.haunt.started:
         return 0, None
     sc = scenario(w)
     cap = sc.movement_cap(w, seat) if sc is not None else None
     return mon.explorer_leave_extra(w, seat), cap
-
-
-# --- a monster trapped in the basement (H5.6) --------------------------------------------------------------
-
-STAIRS = "Stairs from Basement"
-SEARCH_STAIRS = Act("search_stairs")
-
-
-def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
-    """Where the traitor may lay the Stairs from Basement: only while it is still to come, a monster in the
-    basement cannot reach another floor, and a basement doorway takes it. (floor, x, y, rotation) each."""
-    from hauntable.games.betrayal.haunts import distances
-    from hauntable.games.betrayal.house import OPPOSITE, HouseView
-
-    s = w.s
-    if STAIRS in s.house or STAIRS not in (*s.stack, *s.stack_discards):
-        return []
-    in_basement = [
-        m["room"]
-        for m in s.haunt["monsters"].values()
-        if m["room"] in s.house and s.house[m["room"]].floor == "basement"
-    ]
-    if not any(all(s.house[r].floor == "basement" for r in distances(w, room)) for room in in_basement):
-        return []
-    view = HouseView(s, w.content)
-    out = []
-    for _room, direction, cell in sorted(view.open_doorways("basement")):
-        for rotation, _links in view.placements(STAIRS, cell, OPPOSITE[direction], True):
-            out.append((cell[0], cell[1], cell[2], rotation))
-    return out
-
-
-def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:
-    """H5.6: the traitor takes the Stairs from Basement out of the room stack and lays it; the stack is
-    shuffled afterwards. With a table's stack, the screen says where the tile goes."""
-    from hauntable.games.betrayal.state import Placed
-
-    s = w.s
-    floor, x, y, rotation = spot
-    for pile in ("stack", "stack_discards"):
-        if STAIRS in getattr(s, pile):
-            w.own(pile).remove(STAIRS)
-    w.place(STAIRS, Placed(floor, x, y, rotation))
-    if s.config.rooms == "virtual":
-        rng = Rng(s.rng, raw=True)
-        s.stack = rng.shuffled(s.stack)
-        s.rng = rng.state
-    w.say(
-        f"{w.who(s.turn.seat)} searches the room stack and lays the {STAIRS} at {floor} {x},{y} "
-        f"(turned {rotation}); the stack is shuffled",
-        "haunt.stairs",
-        floor=floor,
-        x=x,
-        y=y,
-        rotation=rotation,
-        who=w.who(s.turn.seat),
-    )
-
-
-# --- task rolls (H7.2) ------------------------------------------------------------------------------------
-
-
-@task("haunt_task_roll")
-def haunt_task_roll(w: World, seat: int, action: str, trait: str, target: int, option: str = "") -> None:
-    """H7.2: a haunt's task roll: once per turn, whichever of the qualifying traits is chosen."""
-    w.s.turn.tried.append("task")
-    from hauntable.games.betrayal.rooms import trait_roll
-
-    trait_roll(
-        w, seat, trait, target, f"{action} (task)", on="haunt_task_result", action=action, option=option
-    )
-
-
-@task("haunt_task_result")
-def haunt_task_result(
-    w: World, seat: int, action: str, trait: str, target: int, total: int, option: str = ""
-) -> None:
-    sc = scenario(w)
-    if sc is not None:
-        sc.task_result(w, seat, action, option, total >= target, total)
-
-
-# --- the traitor may decline events and the Bite (H3.4) ---------------------------------------------------
-
-
-@task("traitor_card")
-def traitor_card(w: World, seat: int, card: str, effects: list, option: str) -> None:
-    if option == "decline":
-        w.say(
-            f"{w.who(seat)} is the traitor and declines the {card}",
-            "traitor.declines",
-            card=card,
-            who=w.who(seat),
-        )
-        return
-    w.then(("effects", dict(seat=seat, card=card, effects=effects)))
-
-
-def _in_haunt(fn: Any) -> Any:
-    """The haunt's actions exist only once it has begun (E2)."""
-
-    def handler(w: World, inp: Any) -> None:
-        if w.s.phase != "haunt" or not w.s.haunt or "mode" not in w.s.haunt:
-            raise NotAwaited(f"No {inp.kind} now: the haunt has not begun.", "E2")
-        fn(w, inp)
-
-    return handler
-
-
-# the haunt's hooks into the turn, gathered by ruleset.py
-HANDLERS = {
-    kind: _in_haunt(fn)
-    for kind, fn in dict(
-        act=_act,
-        victory=_victory,
-        monster=_place_monster,
-        stun=_stun,
-        token=_token,
-        traitor=_name_traitor,
-        reveal=_reveal,
-    ).items()
-}

@@ -1,7 +1,8 @@
-"""Monsters after the haunt (H5): plain data in ``state.haunt["monsters"]``, the monster turn, their movement.
+"""Monsters after the haunt (H5): :class:`~hauntable.games.betrayal.records.Monster` records in
+``state.haunt.monsters``, the monster turn, their movement.
 
-A monster is ``{"type", "room", "might", "speed", "sanity", "knowledge", "stunned", "items"}``; a trait the
-monster lacks is None (nobody can attack it in that trait, and it attacks with none it lacks). Combat
+A trait the monster lacks is None (nobody can attack it in that trait, and it attacks with none it lacks);
+the monster turn in progress is ``state.haunt.mphase`` (records.MonsterPhase). Combat
 (another module) reads the trait values and calls :func:`stun` when it damages a monster. The monster turn
 comes after the traitor's turn: one speed roll per monster type (H5.2), then each monster moves and acts
 before the next, attacking at most once (H5.7, through ``combat.start_fight``); stunned monsters skip that
@@ -14,46 +15,72 @@ from typing import Any
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.cards.music_box import music_room
 from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.house import BELOW_COLLAPSED, OPPOSITE, STEP, doors_of
+from hauntable.games.betrayal.house import monster_walker, steps
 from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
+from hauntable.games.betrayal.predicates import hostile, in_house, name_of, scenario, start_fight
 from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.records import MONSTER_TURN, Monster
 from hauntable.games.betrayal.sides import side_of
 from hauntable.games.betrayal.world import World, task
 
-MONSTER_TURN = -1  # the monster turn's place in ``state.haunt["order"]``
 _END = EndTurn()
 
 
-def monsters(w: World) -> dict[str, dict[str, Any]]:
-    return w.s.haunt.setdefault("monsters", {})
+def monsters(w: World) -> dict[str, Monster]:
+    return w.haunt.monsters
 
 
-def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None) -> None:
+def add_monster(w: World, mid: str, mtype: str, room: str, **traits: int | None) -> Monster:
     """Put a monster ``mid`` of ``mtype`` in ``room`` with plain trait values (missing traits: None)."""
-    m = {"type": mtype, "room": room, "stunned": False, "items": []}
-    m.update({t: traits.get(t) for t in TRAITS})
+    unknown = set(traits) - set(TRAITS)
+    if unknown:
+        raise ValueError(f"no trait(s) {sorted(unknown)}")
+    get = traits.get
+    m = Monster(mtype, room, get("speed"), get("might"), get("sanity"), get("knowledge"))
     monsters(w)[mid] = m
     w.say(f"A {mtype} appears in the {room}", "monster.appears", monster=mid, room=room)
+    return m
 
 
 def stun(w: World, mid: str) -> None:
     """H5.3: a damaged monster is stunned instead: it skips its next turn and drops what it carries."""
     m = monsters(w)[mid]
-    m["stuns"] = m.get("stuns", 0) + 1
-    if m["stunned"]:
+    m.stuns += 1
+    if m.stunned:
         return
-    m["stunned"] = True
+    m.stunned = True
     w.say(f"{mid} is stunned", "monster.stunned", monster=mid)
-    for item in m.get("items", []):
-        w.own("tokens")["item:" + item] = m["room"]
+    for item in m.items:
+        w.own("tokens")["item:" + item] = m.room
         w.say(f"{mid} drops the {item}", "monster.drops", monster=mid, item=item)
-    m["items"] = []
+    m.items = []
 
 
-def in_house(e: Any) -> bool:
-    """An explorer still in play: alive and not escaped from the house."""
-    return e.alive and not e.marks.get("escaped")
+def defeat(w: World, mid: str) -> None:
+    """A monster loses a fight or takes damage: stunned (H5.3), killed, or untouched, as its record says."""
+    m = monsters(w)[mid]
+    if m.beaten == "kill":
+        remove_monster(w, mid, f"{mid} is killed")
+    elif m.beaten == "nothing":
+        w.say(f"{mid} cannot be harmed", "monster.unharmed", monster=mid)
+    else:
+        stun(w, mid)
+
+
+def remove_monster(w: World, mid: str, why: str) -> None:
+    """Take a monster out of the house: what it carries (cards and haunt tokens) stays in its room."""
+    h = w.haunt
+    m = h.monsters.pop(mid)
+    for item in m.items:
+        w.own("tokens")["item:" + item] = m.room
+    for token in list(h.tokens):
+        if h.holder(token) == mid:
+            h.put(token, m.room)
+    if h.mphase is not None and mid in h.mphase.queue:
+        h.mphase.queue.remove(mid)
+    w.say(why, "monster.removed", monster=mid, room=m.room)
 
 
 def opponents_of_monsters(w: World) -> list[int]:
@@ -67,8 +94,8 @@ def explorer_leave_extra(w: World, seat: int) -> int:
     mine = side_of(w.s, seat)
     extra = 0
     if mine != "traitor":
-        extra += sum(1 for m in monsters(w).values() if m["room"] == e.room and not m["stunned"])
-    if not w.s.haunt.get("hidden") and w.s.haunt.get("traitor") is not None:
+        extra += sum(1 for m in monsters(w).values() if m.room == e.room and not m.stunned and m.slows)
+    if not w.haunt.hidden and w.haunt.traitor is not None:
         extra += sum(
             1
             for o in w.s.explorers
@@ -82,44 +109,12 @@ def neighbours(w: World, room: str) -> list[str]:
     stands in the room, by the stairs, the Coal Chute and the Collapsed Room both ways, up into the Gallery,
     through the Revolving Wall's Wall Switch without a roll, and by Secret Passages and Stairs (house rule
     ``monster_secret_passages``). Never a new room, and never by the Mystic Elevator (H5.4)."""
-    from hauntable.games.betrayal.house import stair_links
-
-    s, rooms = w.s, w.content.rooms
-    here = s.house[room]
-    out: list[str] = []
-    for d in doors_of(rooms[room], here.rotation):
-        dx, dy = STEP[d]
-        other = s.cells.get((here.floor, here.x + dx, here.y + dy))
-        if other is not None and OPPOSITE[d] in doors_of(rooms[other], s.house[other].rotation):
-            out.append(other)
-    out.extend(r for r in stair_links(w.content).get(room, ()) if r in s.house)
-    for r in rooms.values():  # the Coal Chute and the Gallery, both ways
-        for a, b in ((r.name, r.slide_to), (r.name, (r.fall_to or {}).get("room"))):
-            if b and a in s.house and b in s.house:
-                if room == a:
-                    out.append(b)
-                elif room == b:
-                    out.append(a)
-    below = s.tokens.get(BELOW_COLLAPSED)
-    if below:
-        collapsed = next((r.name for r in rooms.values() if r.collapse and r.name in s.house), None)
-        if collapsed == room:
-            out.append(below)
-        elif below == room and collapsed:
-            out.append(collapsed)
-    pairs = [("Wall Switch", "Wall Switch 2")]  # H5.4: the Revolving Wall, no roll (as the traitor)
-    if s.config.house_rules.monster_secret_passages == "allowed":
-        pairs += [("Secret Passage", "Secret Passage 2"), ("Secret Stairs", "Secret Stairs 2")]
-    for a, b in pairs:
-        ra, rb = s.tokens.get(a), s.tokens.get(b)
-        if ra and rb and room in (ra, rb):
-            out.append(rb if room == ra else ra)
-    return [r for r in dict.fromkeys(out) if r != room]
+    return steps(w.s, w.content, room, monster_walker(w.s))
 
 
 def controller(w: World) -> int | None:
     """H3.5: the traitor moves the monsters, even dead; with no known traitor, the table does."""
-    return w.s.haunt.get("traitor")
+    return w.haunt.traitor
 
 
 # --- the monster turn (H5.2, H5.3) ------------------------------------------------------------------------
@@ -127,27 +122,27 @@ def controller(w: World) -> int | None:
 
 @task("monster_turn")
 def monster_turn(w: World) -> None:
-    h = w.s.haunt
-    h["monster_turn"] = True
-    h["monster_turns"] = h.get("monster_turns", 0) + 1
+    p = w.haunt.phase()
+    p.active = True
+    p.count += 1
     ms = monsters(w)
-    h["skipping"] = [mid for mid, m in ms.items() if m["stunned"]]
-    acting = [mid for mid, m in ms.items() if not m["stunned"]]
-    h["mqueue"] = acting
-    h["mspeed"] = {}
+    p.skipping = [mid for mid, m in ms.items() if m.stunned]
+    acting = [mid for mid, m in ms.items() if not m.stunned]
+    p.queue = acting
+    p.speeds = {}
     w.say("The monsters' turn", "monster.turn")
-    for mid in h["skipping"]:
+    for mid in p.skipping:
         w.say(f"{mid} is stunned and skips this turn", "monster.skips", monster=mid)
-    types = list(dict.fromkeys(ms[mid]["type"] for mid in acting))
+    types = list(dict.fromkeys(ms[mid].kind for mid in acting))
     w.then(*[("monster_speed", dict(mtype=t)) for t in types], ("monster_next", {}))
 
 
 @task("monster_speed")
 def monster_speed(w: World, mtype: str) -> None:
     """H5.2: one speed roll for all the monsters of one type, at the start of the monster turn."""
-    speed = next(m["speed"] for m in monsters(w).values() if m["type"] == mtype) or 0
+    speed = next(m.speed for m in monsters(w).values() if m.kind == mtype) or 0
     if speed <= 0:
-        w.s.haunt["mspeed"][mtype] = 0
+        w.haunt.phase().speeds[mtype] = 0
         return
     who = controller(w)
     w.ask(
@@ -159,33 +154,31 @@ def monster_speed(w: World, mtype: str) -> None:
 
 @task("monster_speed_result")
 def monster_speed_result(w: World, mtype: str, total: int) -> None:
-    w.s.haunt["mspeed"][mtype] = total
+    w.haunt.phase().speeds[mtype] = total
     w.say(f"The {mtype} may move {total} this turn", "monster.speed", monster=mtype, total=total)
 
 
 @task("monster_next")
 def monster_next(w: World) -> None:
     """The next monster moves and acts; when none is left, the monster turn ends and stunned ones recover."""
-    from hauntable.games.betrayal.haunt import scenario
 
-    h = w.s.haunt
+    p = w.haunt.phase()
     ms = monsters(w)
-    while h["mqueue"]:
-        mid = h["mqueue"].pop(0)
+    while p.queue:
+        mid = p.queue.pop(0)
         m = ms.get(mid)
-        if m is None or m["stunned"] or m["room"] not in w.s.house:
+        if m is None or m.stunned or m.room not in w.s.house:
             continue
-        h["mcur"], h["mleft"], h["mmoved"] = mid, h["mspeed"].get(m["type"], 0), 0
-        h["mattacked"] = False
+        p.begin(mid, p.speeds.get(m.kind, 0))
         music_check(w, mid, "starting its move")
         return
-    h.pop("mcur", None)
-    h.pop("mattacked", None)
-    for mid in h.pop("skipping", []):
-        if mid in ms and ms[mid]["stunned"]:
-            ms[mid]["stunned"] = False
+    p.current, p.attacked = None, False
+    skipping, p.skipping = p.skipping, []
+    for mid in skipping:
+        if mid in ms and ms[mid].stunned:
+            ms[mid].stunned = False
             w.say(f"{mid} recovers", "monster.recovers", monster=mid)
-    h["monster_turn"] = False
+    p.active = False
     sc = scenario(w)
     if sc is not None:
         sc.end_monster_turn(w)
@@ -196,12 +189,11 @@ def music_check(w: World, mid: str, why: str) -> None:
     """H5.8: a monster with Sanity entering the open Music Box's room, or starting its move there, resists
     (Sanity 4+, the traitor throws, no card helps) or its move ends there (C13). One without Sanity is deaf
     to it."""
-    from hauntable.games.betrayal.cards.music_box import music_room
 
     m = monsters(w)[mid]
-    if m.get("sanity") is None or music_room(w) != m["room"]:
+    if m.sanity is None or music_room(w) != m.room:
         return
-    dice = max(0, min(8, m["sanity"]))
+    dice = max(0, min(8, m.sanity))
     text = f"{mid}: roll {dice} dice for Sanity (4+) - resist the Music Box ({why})"
     prompt = RollDice(controller(w), text, dice, f"{mid} resists the Music Box", "sanity", 4)
     w.ask(prompt, on="monster_music", monster=mid, _aid_none=True)
@@ -218,46 +210,42 @@ def monster_music(w: World, monster: str, total: int) -> None:
 
 def leave_cost(w: World, mid: str) -> int:
     """H5.1 for monsters: one more space per opponent (a hero in play) in the room."""
-    room = monsters(w)[mid]["room"]
+    room = monsters(w)[mid].room
     return 1 + sum(1 for seat in opponents_of_monsters(w) if w.s.explorers[seat].room == room)
 
 
 def monster_attacks(w: World, mid: str) -> list[Attack]:
     """H5.7: the attacks a monster may make now: once in its move, if awake, on an explorer it opposes in its
     room (combat's K2 contract: the heroes; everyone while no traitor is known), in Might or a trait the
-    haunt allows (``state.haunt["attack_traits"]``) that the monster has (K3, K4)."""
-    from hauntable.games.betrayal.combat import hostile
+    haunt allows (``state.haunt.attack_traits``) that the monster has (K3, K4)."""
 
-    h = w.s.haunt
+    h = w.haunt
     m = monsters(w)[mid]
-    if m["stunned"] or h.get("mattacked"):
+    if m.stunned or (h.mphase is not None and h.mphase.attacked):
         return []
-    traits = [t for t in dict.fromkeys(("might", *h.get("attack_traits", ()))) if m.get(t) is not None]
+    traits = [t for t in dict.fromkeys(("might", *h.attack_traits)) if m.trait(t) is not None]
     return [
         Attack(str(e.seat), t)
         for e in w.s.explorers
-        if in_house(e) and e.room == m["room"] and hostile(w.s, mid, str(e.seat))
+        if in_house(e) and e.room == m.room and hostile(w.s, mid, str(e.seat))
         for t in traits
     ]
 
 
 def monster_prompt(w: World) -> None:
-    from hauntable.games.betrayal.haunt import scenario
 
-    h = w.s.haunt
-    mid = h["mcur"]
+    p = w.haunt.phase()
+    mid = p.current or ""
     m = monsters(w).get(mid)
-    if m is None or m["stunned"] or m["room"] not in w.s.house:  # beaten in its own attack (K7, H5.3)
+    if m is None or m.stunned or m.room not in w.s.house:  # beaten in its own attack (K7, H5.3)
         w.say(f"{mid} is stunned: its move is over", "monster.move_over", monster=mid)
         w.then(("monster_next", {}))
         return
-    left = h["mleft"]
-    options: list = []
+    left = p.left or 0
+    options: list[Any] = []
     sc = scenario(w)
-    if left >= leave_cost(w, mid) or h["mmoved"] == 0:  # H5.1: always at least one room a turn
-        options.extend(
-            Go(r) for r in neighbours(w, m["room"]) if sc is None or sc.monster_may_enter(w, mid, r)
-        )
+    if left >= leave_cost(w, mid) or not p.moved:  # H5.1: always at least one room a turn
+        options.extend(Go(r) for r in neighbours(w, m.room) if sc is None or sc.monster_may_enter(w, mid, r))
     options.extend(monster_attacks(w, mid))
     if sc is not None:
         options.extend(sc.monster_actions(w, mid))
@@ -265,7 +253,7 @@ def monster_prompt(w: World) -> None:
     w.ask(
         MonsterTurn(
             controller(w),
-            f"{mid} ({m['type']}), in the {m['room']}: {left} movement left",
+            f"{mid} ({m.kind}), in the {m.room}: {left} movement left",
             mid,
             left,
             tuple(options),
@@ -275,29 +263,26 @@ def monster_prompt(w: World) -> None:
     )
 
 
-def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict, inp: Any) -> None:
-    from hauntable.games.betrayal.haunt import scenario
+def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any) -> None:
 
     if inp not in prompt.options:
         raise IllegalAction(f"{prompt.monster} cannot do that now: {inp}.", "H5.2")
-    h = w.s.haunt
+    p = w.haunt.phase()
     mid = prompt.monster
     m = monsters(w)[mid]
     if isinstance(inp, Go):
         cost = leave_cost(w, mid)
-        h["mleft"] = max(0, h["mleft"] - cost)
-        h["mmoved"] += 1
-        came_from, m["room"] = m["room"], inp.room
+        p.left = max(0, (p.left or 0) - cost)
+        p.moved = (p.moved or 0) + 1
+        came_from, m.room = m.room, inp.room
         w.say(f"{mid} moves to the {inp.room}", "monster.move", monster=mid, room=inp.room)
         slide = w.content.rooms[inp.room].slide_to
         if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone
-            m["room"] = slide
+            m.room = slide
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
         music_check(w, mid, "entering")
     elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
-        from hauntable.games.betrayal.combat import name_of, start_fight
-
-        h["mattacked"] = True
+        p.attacked = True
         target = name_of(w, inp.target)
         w.say(
             f"{mid} attacks {target} ({inp.trait.capitalize()})",

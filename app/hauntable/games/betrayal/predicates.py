@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.records import Monster
 from hauntable.games.betrayal.sides import is_traitor, may_attack, side_of, traitor_seat
 from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.world import World
@@ -72,9 +73,12 @@ def medallion(w: World, seat: int, room: str) -> bool:
 PHYSICAL_TRAITS = ("might", "speed")
 
 
-def monsters(state: State) -> dict[str, dict[str, Any]]:
+_NONE: dict[str, Monster] = {}
+
+
+def monsters(state: State) -> dict[str, Monster]:
     """The haunt's monsters by id (empty when the haunt has none)."""
-    return (state.haunt or {}).get("monsters") or {}
+    return state.haunt.monsters if state.haunt is not None else _NONE
 
 
 def seat_of(key: str) -> int | None:
@@ -94,12 +98,12 @@ def alive(state: State, key: str) -> bool:
 
 def name_of(w: World, key: str) -> str:
     seat = seat_of(key)
-    return w.who(seat) if seat is not None else monsters(w.s)[key].get("name", key)
+    return w.who(seat) if seat is not None else (monsters(w.s)[key].name or key)
 
 
 def room_of(state: State, key: str) -> str | None:
     seat = seat_of(key)
-    return state.explorers[seat].room if seat is not None else monsters(state)[key].get("room")
+    return state.explorers[seat].room if seat is not None else monsters(state)[key].room
 
 
 def trait_of(w: World, key: str, trait: str) -> int | None:
@@ -107,16 +111,16 @@ def trait_of(w: World, key: str, trait: str) -> int | None:
     seat = seat_of(key)
     if seat is not None:
         return w.value(seat, trait)
-    return monsters(w.s)[key].get(trait)
+    return monsters(w.s)[key].trait(trait)
 
 
 def stunned(state: State, key: str) -> bool:
-    return seat_of(key) is None and bool(monsters(state)[key].get("stunned"))
+    return seat_of(key) is None and monsters(state)[key].stunned
 
 
 def side(state: State, key: str) -> str | None:
     seat = seat_of(key)
-    return side_of(state, seat) if seat is not None else monsters(state)[key].get("side", "traitor")
+    return side_of(state, seat) if seat is not None else monsters(state)[key].side
 
 
 def hostile(state: State, a: str, b: str) -> bool:
@@ -136,7 +140,7 @@ def roller(state: State, key: str) -> int | None:
     traitor = traitor_seat(state)
     if traitor is not None:
         return traitor
-    return None if (state.haunt or {}).get("monster_turn") else state.turn.seat
+    return None if state.haunt is not None and state.haunt.in_monster_turn else state.turn.seat
 
 
 def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
@@ -149,7 +153,7 @@ def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
 
 def move_monster(w: World, key: str, room: str) -> None:
     """Put a monster in ``room`` (a card drew it closer)."""
-    monsters(w.s)[key]["room"] = room
+    monsters(w.s)[key].room = room
     w.say(
         f"{name_of(w, key)} moves to the {room}",
         "monster.move",
@@ -162,3 +166,25 @@ def move_monster(w: World, key: str, room: str) -> None:
 def damage_kind(trait: str) -> str:
     """K4: Might and Speed fights deal physical damage, Sanity and Knowledge fights mental damage."""
     return "physical" if trait in PHYSICAL_TRAITS else "mental"
+
+
+def in_house(e: Any) -> bool:
+    """An explorer still in play: alive and not escaped from the house."""
+    return e.alive and not e.marks.get("escaped")
+
+
+def start_fight(
+    w: World, attacker: str, defender: str, trait: str = "might", weapon: str = "", ranged: bool = False
+) -> None:
+    """Queue a fight: the attacker's weapon first, then both rolls, then the result (K1-K7). Monsters
+    attack through this too (the haunt's monster turn); checking legality is the caller's job."""
+    fight = dict(attacker=attacker, defender=defender, trait=trait, weapon=weapon, ranged=ranged)
+    w.then(("combat", dict(fight=fight)))
+
+
+def scenario(w: World) -> Any:  # a haunts.script.Scenario, held by the rule set
+    """The scripted haunt being played, or None in book mode."""
+    h = w.s.haunt
+    if h is None or h.mode != "scripted":
+        return None
+    return w.rules.scenarios[h.number]

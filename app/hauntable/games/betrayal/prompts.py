@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import Prompt, RollDice
+from hauntable.engine.prompts import OptionText, Prompt, RollDice, for_the_view
 from hauntable.games.betrayal.inputs import Choose, Ready, Rotate, Split, Use
 
 # turn-prompt actions that only the haunt offers (haunt.py lists and resolves them)
@@ -175,6 +175,8 @@ class ChooseOption(Prompt):
     # it needs; the same shape as ``Outcome.params``. ``text`` stays the English reference.
     code: str = ""
     params: tuple[tuple[str, Any], ...] = ()
+    # each option's words for a front-end, when the engine builds the option from names and numbers
+    option_texts: tuple[OptionText, ...] = for_the_view()
 
     def choices(self) -> tuple[Input, ...]:
         return tuple(Choose(o) for o in self.options)

@@ -5,6 +5,8 @@ rooms.toml; the functions here hold the behaviour.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.music_box import music_check
 from hauntable.games.betrayal.discovery import draw_fitting_tile, lay_turned
 from hauntable.games.betrayal.house import BELOW_COLLAPSED, HouseView
@@ -285,7 +287,7 @@ def lay_below_collapsed(w: World, seat: int) -> None:
     )
 
 
-def _draw_for_any_cell(w: World, cells: list) -> tuple[str, list] | None:
+def _draw_for_any_cell(w: World, cells: list[Any]) -> tuple[str, list] | None:
     """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits."""
     free = w.s.config.house_rules.door_matching == "free"
     drawn = draw_fitting_tile(w, cells[0], None, also=tuple(cells[1:]))

@@ -6,6 +6,9 @@ docs/rules.md.
 
 from __future__ import annotations
 
+from typing import Any
+
+from hauntable.engine.copying import copier
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import IllegalAction, NotAwaited, UnreadableInput
@@ -30,7 +33,7 @@ from hauntable.games.betrayal.movement import (
 from hauntable.games.betrayal.predicates import medallion, traitor_ignores
 from hauntable.games.betrayal.prompts import ChooseAction, HandOff, MonsterTurn
 from hauntable.games.betrayal.ruleset import RULES  # noqa: F401  (binds the rule set to World)
-from hauntable.games.betrayal.state import Explorer, Placed, State, Turn, copier
+from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
 from hauntable.games.betrayal.table_tiles import check_table_tile
 from hauntable.games.betrayal.turns import first_seat
 from hauntable.games.betrayal.world import World
@@ -123,7 +126,7 @@ _share_state = copier(State)  # every field shared: for a twin that is only read
 _new_tuple = tuple.__new__
 
 
-def _finished(state: State, out: list) -> Step:
+def _finished(state: State, out: list[Any]) -> Step:
     """The step for a finished state. A turn prompt lists its actions from a twin of the state (every
     field shared, nothing awaited), not from the state itself: state -> prompt -> state would be a
     reference cycle, so no state of a replay would be freed until the cyclic garbage collector ran, and
@@ -338,7 +341,7 @@ def _resolve_option(w: World, prompt, ctx, inp) -> None:
     _continue(w, ctx, option=inp.option)
 
 
-def _continue(w: World, ctx: dict, **answer) -> None:
+def _continue(w: World, ctx: dict[str, Any], **answer) -> None:
     params = dict(ctx, **answer)
     on = params.pop("on")
     w.then((on, params))

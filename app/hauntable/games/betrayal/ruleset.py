@@ -20,9 +20,11 @@ from hauntable.games.betrayal import (
     discovery,
     elevator,
     haunt,
+    haunt_actions,
     monsters,
     rooms,
     turns,
+    victory,
 )
 from hauntable.games.betrayal.cards import (
     aids,
@@ -98,6 +100,8 @@ MODULES: tuple[ModuleType, ...] = (
     turns,
     monsters,
     haunt,
+    victory,
+    haunt_actions,
 )
 
 
@@ -123,8 +127,8 @@ def build() -> RuleSet:
     return RuleSet(
         tasks=_marked(MODULES, "task_name"),
         effect_ops={**interpreter.PRIMITIVES, **ops},
-        action_hooks=(combat.attack_options, haunt.haunt_actions),
-        action_handlers={Attack.kind: combat.resolve_attack, **haunt.HANDLERS},
+        action_hooks=(combat.attack_options, haunt_actions.haunt_actions),
+        action_handlers={Attack.kind: combat.resolve_attack, **haunt_actions.HANDLERS},
         phase_turn={"haunt": haunt.haunt_turn},
         move_hook=haunt.leave_hook,
         scenarios=SCENARIOS,

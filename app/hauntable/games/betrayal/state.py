@@ -3,37 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
+from hauntable.engine.copying import copier, fields_of
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.config import GameConfig
-
-T = TypeVar("T")
-
-
-def copier(cls: type[T], **deep: Callable[[Any], Any]) -> Callable[[T], T]:
-    """A fast copy of dataclass ``cls``: fields named in ``deep`` are copied with the function given (list,
-    dict, ...), the others shared. Generated once per class, as dataclasses generate ``__init__``, because a
-    state and a turn are copied for every input applied and a generic copy costs three times as much.
-    A field added to the class is copied too (shared, unless named in ``deep``)."""
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    unknown = set(deep) - set(names)
-    if unknown:
-        raise ValueError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
-    if getattr(cls, "__post_init__", None) is not None:
-        raise ValueError(f"{cls.__name__}: a copy skips __init__, so it would skip __post_init__ too")
-    # the fields set one by one on a new instance: a third cheaper than calling the dataclass __init__
-    lines = "".join(f"\n    n.{n} = _{n}(s.{n})" if n in deep else f"\n    n.{n} = s.{n}" for n in names)
-    namespace: dict[str, Any] = {"cls": cls, "_new": object.__new__}
-    namespace.update({f"_{n}": fn for n, fn in deep.items()})
-    exec(f"def copy(s):\n    n = _new(cls){lines}\n    return n", namespace)  # from field names only
-    return namespace["copy"]
-
-
-def fields_of(obj: Any) -> dict[str, Any]:
-    """A slots dataclass's fields as a dict (what ``__dict__`` gave before the classes had slots)."""
-    return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+from hauntable.games.betrayal.records import Haunt
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,7 +91,7 @@ class State:
     pending: list[tuple[str, dict[str, Any]]] = dataclasses.field(default_factory=list)
     awaiting: Prompt | None = None
     ctx: dict[str, Any] = dataclasses.field(default_factory=dict)  # what the awaited prompt resolves
-    haunt: dict[str, Any] | None = None
+    haunt: Haunt | None = None  # the haunt's records (records.py), from the haunt roll on
     marks: dict[str, Any] = dataclasses.field(default_factory=dict)  # card memories of the whole game
     _cells: dict[tuple[str, int, int], str] | None = dataclasses.field(default=None, repr=False)
     _first: int | None = dataclasses.field(default=None, repr=False)  # the seat that opens each round
@@ -167,21 +142,12 @@ class State:
             "pending": [[name, params] for name, params in self.pending],
             "awaiting": self.awaiting.to_json() if self.awaiting else None,
             "ctx": self.ctx,
-            "haunt": self.haunt,
+            "haunt": self.haunt.to_json() if self.haunt is not None else None,
             "marks": dict(sorted(self.marks.items())),
         }
 
 
-def _copy_data(value: Any) -> Any:
-    """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {k: _copy_data(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_data(v) for v in value]
-    return value
-
-
-# Explorers and every container but the turn, the task queue and the haunt's data are shared with the
+# Explorers and every container but the turn, the task queue and the haunt's records are shared with the
 # previous state until changed (World.explorer, World.deck, World.discards, World.own copy them on first use;
 # a property test checks no accepted input changes the state it was applied to). The cell index follows the
 # house: shared until World.place copies and updates it (or house_changed() drops it).
@@ -190,5 +156,5 @@ _copy_state = copier(
     explorers=list,
     turn=copy_turn,
     pending=list,
-    haunt=lambda h: None if h is None else _copy_data(h),  # plain nested data: copied whole
+    haunt=lambda h: None if h is None else h.copy(),  # the haunt's records, monsters and all
 )

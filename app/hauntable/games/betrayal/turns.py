@@ -5,6 +5,7 @@ from __future__ import annotations
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.config import GameConfig
 from hauntable.games.betrayal.content import Content
+from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.state import Turn
 from hauntable.games.betrayal.world import World, task
 
@@ -67,10 +68,12 @@ def haunt_result(w: World, seat: int, total: int) -> None:
     omen, room = w.s.turn.omen_drawn, w.s.explorers[seat].room
     chart = w.content.haunt_chart
     chart_room = room if room in chart else w.s.turn.omen_room
-    number = chart.get(chart_room, {}).get(omen)
+    number = chart.get(chart_room or "", {}).get(omen or "")
+    # an omen was drawn this turn (haunt_roll asks only then) and the chart has every omen x room cell
+    assert omen is not None and chart_room is not None and number is not None
     w.s.phase = "haunt"
     w.s.pending.clear()
-    w.s.haunt = {"revealer": seat, "omen": omen, "room": chart_room, "number": number, "total": total}
+    w.s.haunt = Haunt(revealer=seat, omen=omen, room=chart_room, number=number, total=total)
     w.then(("haunt_start", {}))  # haunt.py: traitor, set-up, hand-off, the haunt's turn order
     w.say(
         f"Haunt roll {total}, below {w.s.omens_drawn}: the haunt begins! {w.who(seat)} revealed it with the "

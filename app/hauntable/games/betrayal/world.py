@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.cards.aid_offers import offer_aids
 from hauntable.games.betrayal.content import MENTAL, PHYSICAL, Content
 from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.state import Explorer, Placed, State, copy_explorer, share_explorer
 
 TaskFn = Callable[..., None]
+_F = TypeVar("_F", bound=Callable[..., Any])  # an effect operation: returns tasks or None
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
@@ -35,11 +37,11 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
     return mark
 
 
-def effect_op(name: str) -> Callable[[TaskFn], TaskFn]:
+def effect_op(name: str) -> Callable[[_F], _F]:
     """Name a function as the card effect ``name`` serving one card: ``fn(w, seat, card, *args) -> tasks
     or None``. Only a mark, collected by the rule set like ``task``."""
 
-    def mark(fn: TaskFn) -> TaskFn:
+    def mark(fn: _F) -> _F:
         fn.effect_op_name = name  # type: ignore[attr-defined]
         return fn
 
@@ -101,6 +103,14 @@ class World:
         self.out.append(_new_tuple(Outcome, (text, code, tuple(params.items()))))
 
     # --- reading ---------------------------------------------------------------------------------------
+
+    @property
+    def haunt(self) -> Haunt:
+        """The haunt's records, for rules that run only once the haunt is rolled (state.haunt is set)."""
+        h = self.s.haunt
+        if h is None:
+            raise RuntimeError("no haunt yet: a haunt rule ran during exploration")
+        return h
 
     @property
     def house(self) -> HouseView:

@@ -3,7 +3,7 @@ the keys, prompts and outcomes that recur all game long, built once."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
@@ -32,13 +32,13 @@ CONTENT_LOADED: list[Content] = []
 
 # Prompts are immutable values and the same ones recur all game long (Ben's turn in room 12 with two
 # colours playable...), so the hottest ones are built once; bounded, as a table plays one game at a time.
-PROMPTS: dict[tuple, Prompt] = {}
+PROMPTS: dict[tuple[Any, ...], Prompt] = {}
 PROMPTS_MAX = 20_000
-SAID: dict[tuple, Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
+SAID: dict[tuple[Any, ...], Outcome] = {}  # the commonest outcomes, likewise immutable and recurring
 REVEALS: dict[tuple[str, int, int], tuple[RevealCard, ...]] = {}  # (ghost, seat, cards) -> one per card
 
 
-def remember(key: tuple, prompt: P) -> P:
+def remember(key: tuple[Any, ...], prompt: P) -> P:
     if len(PROMPTS) >= PROMPTS_MAX:
         PROMPTS.clear()
         SAID.clear()
@@ -63,7 +63,7 @@ def say(out: Out, text: str, code: str, **params: object) -> None:
     out.append(Outcome(text, code, tuple(params.items()) if params else ()))
 
 
-def said_once(key: tuple, template: str, code: str, *params: tuple[str, object]) -> Outcome:
+def said_once(key: tuple[Any, ...], template: str, code: str, *params: tuple[str, object]) -> Outcome:
     """A recurring outcome, built once: ``template`` is filled from ``params`` (outcomes are immutable, and
     ``key`` names everything the sentence says), so a repeat costs one look-up and no formatting."""
     found = SAID.get(key)

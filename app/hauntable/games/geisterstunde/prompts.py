@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt
@@ -60,7 +60,7 @@ class LayPlan(Prompt):
         # looked up once per prompt: the look-up hashes all ~80 plans, and the rules reuse their prompts
         return plan_inputs(self.plans)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out.pop("plans", None)  # the same list as the choices
         return out

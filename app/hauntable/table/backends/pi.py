@@ -113,7 +113,13 @@ class _Lines:
         self.gpiozero = gpiozero
         self._devices: list[Any] = []
         self._claimed: list[tuple[str, int]] = []  # ("gpio" | "group", pin)
-        gpiozero.Device.ensure_pin_factory()
+        try:
+            gpiozero.Device.ensure_pin_factory()
+        except Exception as exc:  # BadPinFactory: not a Pi, or no lgpio
+            raise BackendError(
+                f"no GPIO pin factory ({type(exc).__name__}: {exc}): on a Raspberry Pi install lgpio "
+                "(pip install '.[pi]'); off a Pi, HAUNTABLE_BACKEND=mock"
+            ) from exc
         factory = gpiozero.Device.pin_factory
         self.lgpio: Any = None
         self.handle = getattr(factory, "_handle", None)

@@ -38,6 +38,11 @@ PIPS = {
 }
 BETRAYAL_MARKS = {0: (), 1: ((0, 0),), 2: ((-0.2, -0.2), (0.2, 0.2))}
 DESIGN = {"betrayal": BETRAYAL_MARKS, "d6": PIPS}
+# every place some face of a kind has a mark, in either quarter turn (where a washed-out mark would be)
+PLACES = {
+    kind: sorted({p for marks in faces.values() for x, y in marks for p in ((x, y), (-y, x))})
+    for kind, faces in DESIGN.items()
+}
 MARK_DIAMETER = {"betrayal": 0.24, "d6": 0.17}  # of the side; calibration measures the real ones
 KINDS = ("betrayal", "d6")
 
@@ -259,13 +264,44 @@ def _read_die(rect, ratio, saturated, cal: Calibration) -> DieRead:
         a = stats[i, cv2.CC_STAT_AREA]
         if a < 0.22 * expected:
             continue  # a speck of noise
-        if a < 0.5 * expected or a > 1.8 * expected:
-            return DieRead(cx, cy, kind, None, "mark")
+        w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        if a < 0.5 * expected or a > 1.8 * expected or max(w, h) > 1.8 * min(w, h) or a < 0.5 * w * h:
+            return DieRead(cx, cy, kind, None, "mark")  # not the size or the round shape of a mark
         spots.append(((centroids[i][0] + inset) / PATCH - 0.5, (centroids[i][1] + inset) / PATCH - 0.5))
+    why = _unclean(inner, marks, body, cal.mark[kind]) or _ghost(
+        inner, inset, kind, spots, body, cal.mark[kind]
+    )
+    if why:
+        return DieRead(cx, cy, kind, None, why, angle=angle)
     face = _match(kind, spots)
     if face is None:
         return DieRead(cx, cy, kind, None, "layout", angle=angle)
     return DieRead(cx, cy, kind, face, angle=angle)
+
+
+def _unclean(inner: np.ndarray, marks: np.ndarray, body: float, mark: float) -> str:
+    """'glare' when the die's face away from its marks is not one even level: a reflection of the ring
+    on a glossy top can wash marks out, and what is left must not pass for a lower face."""
+    near_marks = cv2.dilate(marks.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    plain = inner[~near_marks]
+    if plain.size == 0:
+        return "mark"
+    off = np.abs(plain - body) > 0.3 * abs(mark - body)
+    return "glare" if off.mean() > 0.03 else ""
+
+
+def _ghost(inner: np.ndarray, inset: int, kind: str, spots, body: float, mark: float) -> str:
+    """'ghost' when a place where some face has a mark is neither plain face nor a mark found: a mark
+    half washed out or half hidden. Every face's places are looked at, in both quarter turns."""
+    r = max(2, round(0.05 * PATCH))
+    for px, py in PLACES[kind]:
+        if any(math.hypot(px - sx, py - sy) < PLACE_TOLERANCE for sx, sy in spots):
+            continue
+        x, y = round((px + 0.5) * PATCH) - inset, round((py + 0.5) * PATCH) - inset
+        level = float(inner[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1].mean())
+        if abs(level - body) > 0.3 * abs(mark - body):
+            return "ghost"
+    return ""
 
 
 def _match(kind: str, spots: list[tuple[float, float]]) -> int | None:

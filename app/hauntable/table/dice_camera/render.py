@@ -99,6 +99,7 @@ class Scene:
     noise: float = 1.5
     jpeg: int | None = None
     led: float = 1.0  # the ring's brightness today (warming, ageing)
+    gloss: float = 0.0  # the ring's mirror image on the dice's flat tops (0: matte or cross-polarised)
 
     @property
     def truth(self) -> tuple[int | None, ...]:
@@ -259,6 +260,10 @@ def render(scene: Scene, build: Build, rng: np.random.Generator) -> tuple[np.nda
         sx, sy, depth = scene.shadow
         hall = hall * (1 - depth * np.exp(-((x - sx) ** 2 + (y - sy) ** 2) / (2 * 140.0**2)))
     on = albedo * (ring + hall) * build.gain
+    if scene.gloss:  # a flat glossy top mirrors the diffused ring: a soft band round the picture's centre
+        r = np.hypot(x - WIDTH / 2, y - HEIGHT / 2)
+        band = np.exp(-(((r - 0.18 * WIDTH) / 9.0) ** 2)) * np.clip(mask * 1.2 - 0.2, 0, 1)
+        on = on + scene.gloss * 255 * band
     off = albedo * hall * (1 + float(rng.uniform(-1, 1)) * scene.flicker) * build.gain
     return _camera(on, scene, rng), _camera(off, scene, rng)
 

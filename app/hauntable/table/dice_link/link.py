@@ -7,7 +7,7 @@ every timeout, resync and duplicate below is tested with a hand-moved clock and 
 Exactly once, the host's half (the tower keeps unacknowledged rolls and resends them; ``docs/
 dice-tower-protocol.md`` has both halves):
 
-- a roll is handed to the consumer (``on_roll``), and only after it has returned, taken or refused,
+- a roll is handed to the driver (``deliver``), and only after it has returned, taken or refused,
   is the ACK built. A consumer that raises gets no ACK, so the tower resends and the consumer is asked
   again: a crash must not turn into a lost roll;
 - rolls are identified by (boot, seq); the last seq delivered per boot id is remembered (the last
@@ -74,8 +74,9 @@ class TowerRoll:
         return f"tower:{self.tower_id}#{self.boot}.{self.seq}"
 
 
-RollConsumer = Callable[[TowerRoll], bool]
-"""Takes a roll and says whether the game took it (True) or refused it (False). Called once per roll."""
+Delivery = Callable[[TowerRoll], bool]
+"""The link hands each roll to its driver (``DiceTower``), which asks the game's
+:data:`~hauntable.table.dice_link.rolls.RollConsumer` and says whether it was taken. Once per roll."""
 
 
 @dataclasses.dataclass
@@ -179,8 +180,8 @@ class Link:
     REMEMBER_BOOTS = 16
     RECENT_FAULTS = 10
 
-    def __init__(self, on_roll: RollConsumer, name: str = "tower", probe: bool = False):
-        self.on_roll = on_roll
+    def __init__(self, deliver: Delivery, name: str = "tower", probe: bool = False):
+        self.deliver = deliver
         self.name = name
         self.probe = probe  # only check the tower: leave its rolls unacknowledged for the real consumer
         self.state = LinkState.OPENING
@@ -189,7 +190,7 @@ class Link:
         self.faults: deque[TowerFault] = deque(maxlen=self.RECENT_FAULTS)
         self.on_fault: Callable[[TowerFault], None] | None = None
         self._splitter = protocol.LineSplitter()
-        self._delivered: OrderedDict[str, int] = OrderedDict()  # boot -> last seq handed to on_roll
+        self._delivered: OrderedDict[str, int] = OrderedDict()  # boot -> last seq handed to deliver
         self._since = 0.0  # when the current state began
         self._heard = 0.0  # when the last good frame arrived
         self._asked = 0.0  # when the last HELLO request or STATUS poke went out
@@ -373,7 +374,7 @@ class Link:
             )
         roll = TowerRoll(faces, kind, self.info.tower_id, frame.boot, frame.seq)
         try:
-            taken = bool(self.on_roll(roll))
+            taken = bool(self.deliver(roll))
         except Exception as exc:  # no ACK: the tower resends and the consumer is asked again
             self.health.consumer_errors += 1
             self.health.last_error = f"roll consumer failed: {exc!r}"

@@ -16,15 +16,9 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from hauntable.engine.rejections import HauntableError, Rejection
+from hauntable.engine.rejections import Rejection
 
 log = logging.getLogger(__name__)
-
-
-class DeviceClosed(HauntableError):
-    """A closed dice device was used; it cannot be used again."""
-
-    code = "table/device_closed"
 
 
 RollConsumer = Callable[[tuple[int, ...], str], bool]

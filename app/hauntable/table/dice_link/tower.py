@@ -1,6 +1,6 @@
 """``DiceTower``: the physical tower as a table device, a thread driving the link over a serial port.
 
->>> tower = DiceTower("/dev/ttyACM0", on_roll=referee.offer_roll)   # doctest: +SKIP
+>>> tower = DiceTower("/dev/ttyACM0", on_roll=referee.on_roll)   # doctest: +SKIP
 >>> tower.when_rolled = lambda roll: print(roll.faces, roll.source)  # doctest: +SKIP
 >>> tower.wait_for_roll(timeout=5)                                   # doctest: +SKIP
 DiceRoll(faces=(2, 1, 0), source='tower:1#3f2a91c0.1', taken=True)
@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from hauntable.table.dice_link.link import Link, LinkHealth, LinkState, TowerFault, TowerInfo, TowerRoll
-from hauntable.table.dice_link.rolls import DeviceClosed, DiceRoll, RollConsumer
+from hauntable.table.dice_link.rolls import DiceRoll, RollConsumer
 from hauntable.table.dice_link.transport import SerialTransport, TransportLost
-from hauntable.table.events import EventsMixin
+from hauntable.table.events import DeviceClosed, EventsMixin
+from hauntable.table.health import Heartbeat
 
 log = logging.getLogger(__name__)
 RAW_LOGGER = "hauntable.dice.serial"
@@ -66,7 +67,7 @@ class DiceTower(EventsMixin):
         self.on_roll = on_roll
         self._clock = clock
         self._link = link or Link(self._deliver, name=f"tower@{port}", probe=probe)
-        self._link.on_roll = self._deliver
+        self._link.deliver = self._deliver
         self._link.on_fault = self._on_fault
         for boot, seq in delivered:  # before the thread starts: no roll can slip in first
             self._link.mark_delivered(boot, seq)
@@ -86,6 +87,8 @@ class DiceTower(EventsMixin):
             self._raw.setLevel(logging.DEBUG)
             self._raw.propagate = False
         self._thread = threading.Thread(target=self._run, name=f"dice-tower {port}", daemon=True)
+        self.heartbeat = Heartbeat(f"The dice tower's link ({port})")
+        self.heartbeat.thread = self._thread
         self._thread.start()
 
     # -- the device API
@@ -195,6 +198,7 @@ class DiceTower(EventsMixin):
             return
         self._closed = True
         self._stop.set()
+        self.heartbeat.thread = None
         if self._thread is not threading.current_thread():
             self._thread.join(timeout=2)
         self._transport.close()
@@ -246,6 +250,7 @@ class DiceTower(EventsMixin):
         next_open = 0.0
         while not self._stop.is_set():
             now = self._clock()
+            self.heartbeat.alive()
             try:
                 if not self._transport.is_open:
                     if now >= next_open:
@@ -255,12 +260,14 @@ class DiceTower(EventsMixin):
                         self._stop.wait(min(self.REOPEN_EVERY, self.TICK))
                     continue
                 self._pump()
+                self.heartbeat.fault = None
             except TransportLost as exc:
                 self._transport.close()
                 self._link.closed(self._clock(), str(exc))
                 next_open = self._clock() + self.REOPEN_EVERY
-            except Exception:  # never let one bad moment kill the tower thread; log it and go on
+            except Exception as exc:  # never let one bad moment kill the tower thread; log it and go on
                 log.exception("dice tower thread: unexpected error")
+                self.heartbeat.failed(exc)
                 self._stop.wait(self.TICK)
             finally:
                 self._notice_state()

@@ -15,8 +15,8 @@ import queue
 from typing import Any
 
 from hauntable.engine.dice import BETRAYAL_DIE, DiceKind, VirtualDice
-from hauntable.table.dice_link.rolls import DeviceClosed, DiceRoll, RollConsumer
-from hauntable.table.events import EventsMixin
+from hauntable.table.dice_link.rolls import DiceRoll, RollConsumer
+from hauntable.table.events import DeviceClosed, EventsMixin
 
 
 class VirtualTower(EventsMixin):

@@ -65,10 +65,14 @@ class Mfrc522:
     time on a table of many readers: no cross-reads, a small power budget, and every tag starts IDLE),
     ``"always"`` leaves it on and relies on WUPA to wake halted tags.
 
-    ``timeout_ms`` (0.5 ms) is the chip's timer for every frame. It is this short because in TAuto mode
-    the timer starts at the end of our frame and *stops* once the answer's fifth bit arrives, and every
-    ISO 14443-3 answer starts a fixed frame delay (~91 us) after our frame: a present tag stops the timer
-    ~140 us in, so waiting longer only slows down every empty read.
+    ``timeout_ms`` (0.5 ms) is the chip's timer for REQA/WUPA, the frame every empty read ends on. It is
+    this short because in TAuto mode the timer starts at the end of our frame and *stops* once the
+    answer's fifth bit arrives, and every ISO 14443-3 answer starts a fixed frame delay (~91 us) after
+    our frame: a present tag stops a genuine chip's timer ~140 us in, so waiting longer only slows down
+    every empty read. Clone chips that stop it only at the end of the answer still fit: ATQA is 2 bytes,
+    ~260 us. ``frame_timeout_ms`` (1.0 ms) is the timer for anticollision and select, whose answers (5 and
+    3 bytes) end up to ~511 us after our frame: 0.5 ms (525 us in ticks) left such a clone 14 us; 1 ms
+    leaves it 2x, and costs a genuine chip nothing (its timer stops at the fifth bit).
     """
 
     def __init__(
@@ -77,6 +81,7 @@ class Mfrc522:
         clock: Clock | None = None,
         *,
         timeout_ms: float = 0.5,
+        frame_timeout_ms: float = 1.0,
         deadline_ms: float = 15.0,
         field: str = "per_read",
         settle_ms: float = 1.0,
@@ -86,6 +91,8 @@ class Mfrc522:
         self.spi = spi
         self.clock = clock or MonotonicClock()
         self.timeout_ms = timeout_ms
+        self.frame_timeout_ms = frame_timeout_ms
+        self._timer_ms: float | None = None  # what TReloadReg holds now
         self.deadline_ms = deadline_ms
         self.field = field
         self.settle_ms = settle_ms
@@ -116,16 +123,19 @@ class Mfrc522:
     # --- chip ------------------------------------------------------------------------------------------
 
     def init(self) -> None:
-        """Soft reset, then: timer in auto mode at 40 kHz ticks, 100 % ASK, CRC preset 0x6363."""
+        """Soft reset, then: timer in auto mode at 40 kHz ticks, 100 % ASK, CRC preset 0x6363, the
+        receiver at its full 48 dB gain (reset: 33 dB), for a tag standing off-centre on a tile."""
         self.write(r.COMMAND, r.CMD_SOFT_RESET)
         self.clock.sleep(0.00005)  # the oscillator restarts; the datasheet allows ~37.7 us
         self._wait_until_idle()
         self.write(r.T_MODE, r.T_AUTO)  # TPrescaler high nibble 0
         self.write(r.T_PRESCALER, 0xA9)  # 13.56 MHz / (2*169+1) = 40 kHz: 25 us per tick
+        self._timer_ms = None
         self.set_timeout(self.timeout_ms)
         self.write(r.TX_ASK, 0x40)
         self.write(r.COLL, 0x00)  # ValuesAfterColl = 0: bits after a collision arrive cleared
         self.write(r.MODE, 0x3D)
+        self.write(r.RF_CFG, (r.RF_CFG_RESET & ~r.RX_GAIN_MASK) | r.RX_GAIN_48DB)
         self._antenna = False
         if self.field == "always":
             self.antenna(True)
@@ -142,6 +152,10 @@ class Mfrc522:
         return self.read(r.VERSION)
 
     def set_timeout(self, ms: float) -> None:
+        """The chip's timer for the frames that follow (written only when it changes)."""
+        if ms == self._timer_ms:
+            return
+        self._timer_ms = ms
         ticks = max(1, min(0xFFFF, round(ms * 1000 / 25)))
         self.write(r.T_RELOAD_H, ticks >> 8)
         self.write(r.T_RELOAD_L, ticks & 0xFF)
@@ -245,6 +259,7 @@ class Mfrc522:
         Presence polling must use WUPA: a tag we halted after reading it ignores REQA, and would look
         removed on the next scan.
         """
+        self.set_timeout(self.timeout_ms)
         try:
             answer, last_bits = self.transceive(bytes([r.WUPA if halted_too else r.REQA]), tx_last_bits=7)
         except Collision as exc:  # tags of different types: their ATQAs differ, but they are all there
@@ -261,6 +276,7 @@ class Mfrc522:
         """
         uid = bytearray()
         self.collided = False
+        self.set_timeout(self.frame_timeout_ms)
         for level, sel in enumerate(r.SEL):
             answer = self._anticollision(sel)
             if r.bcc(answer[:4]) != answer[4]:
@@ -317,6 +333,7 @@ class Mfrc522:
     def halt(self) -> None:
         """HLTA: the selected tag goes quiet until the next WUPA or field reset. No answer means success."""
         frame = bytes([r.HLTA, 0x00])
+        self.set_timeout(self.timeout_ms)  # success is silence: the short timer says so sooner
         try:
             self.transceive(frame + r.crc_a(frame))
         except NoTag:

@@ -1,10 +1,20 @@
 """A byte-level MFRC522 and ISO 14443-A tags behind a fake SPI device, for testing the driver on a PC.
 
 The emulator implements what the datasheet says the chip does with the bytes it is sent: the SPI
-address byte format, the FIFO, ComIrqReg and its set/clear bit, BitFramingReg StartSend and TxLastBits,
-the timer (TAuto, prescaler, reload) firing TimerIRq when no tag answers, ErrorReg on collisions, the
-antenna bits in TxControlReg, and tags that move through IDLE / READY / ACTIVE / HALT as ISO 14443-3
-says (REQA wakes only IDLE tags, WUPA also HALT ones, a field reset returns every tag to IDLE).
+address byte format, the FIFO, ComIrqReg and DivIrqReg with their set/clear bit, BitFramingReg StartSend,
+TxLastBits and RxAlign (a frame goes out with the bits the register holds: a REQA sent without
+TxLastBits = 7 is an 8-bit frame no tag answers), the timer (TAuto, prescaler, reload) firing TimerIRq
+when no tag answers, ErrorReg on collisions, the antenna bits in TxControlReg, the CRC coprocessor
+(CalcCRC over the FIFO into CRCResultReg, CRCIRq and Status1Reg CRCReady), RFCfgReg's reset value, and
+tags that move through IDLE / READY / ACTIVE / HALT as ISO 14443-3 says (REQA wakes only IDLE tags, WUPA
+also HALT ones, a field reset returns every tag to IDLE).
+
+Strict where drivers go wrong (issue 21): a tag answers only once the field has been on for its power-up
+time (``EmulatedTag.power_up_s``), so a driver that does not wait misses it; Transceive never ends by
+itself, so it raises RxIRq (and ErrIRq) but no IdleIRq, and a driver waiting for Idle times out; a
+``clone=True`` chip does not stop its timer at the answer's fifth bit (some FM17522-style clones), so a
+timer shorter than the whole answer fires first. TxModeReg/RxModeReg TxCRCEn/RxCRCEn (the chip adding
+and checking the CRC itself) are not emulated: setting them raises, so no driver test passes by accident.
 
 Time is a :class:`~hauntable.table.clock.SimClock`: every SPI transfer costs its bytes at ``hz`` plus a
 fixed per-transfer overhead (the ioctl on a Pi), and air frames cost their ISO 14443 duration, so the
@@ -26,6 +36,7 @@ from hauntable.table.mfrc522 import registers as r
 IDLE, READY, ACTIVE, HALT = "IDLE", "READY", "ACTIVE", "HALT"
 BIT_TIME = 128 / 13_560_000  # one ISO 14443-A bit at 106 kbit/s: 9.44 us
 FRAME_DELAY = 86.4e-6  # tag response delay after a command (FDT, n=9)
+POWER_UP_S = 0.8e-3  # field on until a tag answers: ISO 14443-3 allows up to 5 ms; NTAG21x take < 1 ms
 
 
 @dataclasses.dataclass
@@ -39,6 +50,8 @@ class EmulatedTag:
     level: int = 0  # cascade level being resolved while READY
     partial: bool = False
     halted_before: bool = False
+    power_up_s: float = POWER_UP_S
+    powered_at: float | None = None  # when the field reached it (None: no field)
 
     @classmethod
     def ntag(cls, uid: str | bytes) -> EmulatedTag:
@@ -63,6 +76,11 @@ class EmulatedTag:
 
     def power_off(self) -> None:
         self.state, self.level, self.halted_before = IDLE, 0, False
+        self.powered_at = None
+
+    def ready(self, now: float) -> bool:
+        """Powered long enough to demodulate a command."""
+        return self.powered_at is not None and now - self.powered_at >= self.power_up_s - 1e-12
 
     def receive(self, frame: bytes, bits: int) -> bytes | None:
         """What this tag answers to ``frame`` (``bits`` valid bits in the last byte, 0 = 8); None: silent."""
@@ -126,8 +144,9 @@ class EmulatedMfrc522:
 
     version = 0x92
 
-    def __init__(self, clock: SimClock | None = None, tags: Sequence[EmulatedTag] = ()):
+    def __init__(self, clock: SimClock | None = None, tags: Sequence[EmulatedTag] = (), clone: bool = False):
         self.clock = clock or SimClock()
+        self.clone = clone
         self.tags: list[EmulatedTag] = list(tags)
         self.dead = False
         self.stuck = False
@@ -143,6 +162,8 @@ class EmulatedMfrc522:
     def place(self, tag: EmulatedTag) -> None:
         """Put a tag on the antenna. It powers up IDLE if the field is on."""
         tag.power_off()
+        if self.field_on:
+            tag.powered_at = self.clock.now()
         self.tags.append(tag)
 
     def lift(self, tag: EmulatedTag) -> None:
@@ -161,6 +182,8 @@ class EmulatedMfrc522:
         self.regs[r.TX_CONTROL] = 0x80  # reset value: antenna off
         self.regs[r.MODE] = 0x3F
         self.regs[r.COLL] = 0xA0  # reset value: ValuesAfterColl = 1, CollPosNotValid = 1
+        self.regs[r.RF_CFG] = r.RF_CFG_RESET
+        self.regs[r.FIFO_LEVEL] = 0
         self.fifo = []
         self._pending = None
         for tag in self.tags:
@@ -186,16 +209,21 @@ class EmulatedMfrc522:
             if value & r.FLUSH_FIFO:
                 self.fifo = []
             return
-        if reg == r.COM_IRQ:  # bit 7 Set1: 1 sets the marked bits, 0 clears them
+        if reg in (r.COM_IRQ, r.DIV_IRQ):  # bit 7 Set1/Set2: 1 sets the marked bits, 0 clears them
             mask = value & 0x7F
             self.regs[reg] = self.regs[reg] | mask if value & 0x80 else self.regs[reg] & ~mask
             return
+        if reg in (r.TX_MODE, r.RX_MODE) and value & r.TX_CRC_EN:
+            raise NotImplementedError("the emulator does not do TxCRCEn/RxCRCEn: use CalcCRC or the host")
         if reg == r.TX_CONTROL:
             was_on = self.field_on
             self.regs[reg] = value
             if was_on and not self.field_on:
                 for tag in self.tags:
                     tag.power_off()
+            elif self.field_on and not was_on:
+                for tag in self.tags:
+                    tag.powered_at = self.clock.now()
             return
         if reg == r.COMMAND:
             self.regs[reg] = value & 0x1F
@@ -204,10 +232,26 @@ class EmulatedMfrc522:
                 self.soft_reset()
             elif command == r.CMD_IDLE:
                 self._pending = None
+            elif command == r.CMD_CALC_CRC:
+                self._calc_crc()
             return
         self.regs[reg] = value
         if reg == r.BIT_FRAMING and value & r.START_SEND and self.regs[r.COMMAND] & 0x0F == r.CMD_TRANSCEIVE:
             self._start_transceive(value & 0x07)
+
+    # --- CRC coprocessor --------------------------------------------------------------------------------
+
+    def _calc_crc(self) -> None:
+        """CalcCRC: the FIFO's bytes go through the coprocessor (preset ModeReg CRCPreset, 01 = 0x6363 for
+        CRC_A); CRCResultReg holds the result, CRCIRq and CRCReady are set. The command stays active
+        until another is written, as on the chip; the FIFO is empty afterwards."""
+        if self.regs[r.MODE] & 0x03 != 0x01:
+            raise NotImplementedError("only the CRC_A preset 0x6363 (ModeReg CRCPreset = 01) is emulated")
+        crc = r.crc_a(bytes(self.fifo))  # low byte first
+        self.fifo = []
+        self.regs[r.CRC_RESULT_L], self.regs[r.CRC_RESULT_H] = crc[0], crc[1]
+        self.regs[r.DIV_IRQ] |= r.DIV_IRQ_CRC
+        self.regs[r.STATUS1] |= r.STATUS1_CRC_READY
 
     # --- transceive ------------------------------------------------------------------------------------
 
@@ -228,18 +272,21 @@ class EmulatedMfrc522:
             return
         answers = []
         if self.field_on:
-            answers = [a for tag in self.tags if (a := tag.receive(frame, tx_last_bits)) is not None]
+            powered = [tag for tag in self.tags if tag.ready(now)]  # still powering up: deaf
+            answers = [a for tag in powered if (a := tag.receive(frame, tx_last_bits)) is not None]
         if not answers:
             if self.regs[r.T_MODE] & r.T_AUTO:
                 self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
             return
-        if self.regs[r.T_MODE] & r.T_AUTO and self._timer_period() < FRAME_DELAY + 5 * BIT_TIME:
-            # the timer stops only once the answer's fifth bit is in: too short a timer fires first
+        # the timer stops once the answer's fifth bit is in (a clone: only when the whole answer is in);
+        # too short a timer fires first
+        heard = max(len(a) for a in answers) * 9 if self.clone else 5
+        if self.regs[r.T_MODE] & r.T_AUTO and self._timer_period() < FRAME_DELAY + heard * BIT_TIME:
             self._pending = (sent + self._timer_period(), r.IRQ_TIMER, [], 0, 0)
             return
         first, error = self._superpose(answers, (self.regs[r.BIT_FRAMING] >> 4) & 0x07)
         ready = sent + FRAME_DELAY + len(first) * 9 * BIT_TIME
-        irq = r.IRQ_RX | r.IRQ_IDLE | (r.IRQ_ERR if error else 0)
+        irq = r.IRQ_RX | (r.IRQ_ERR if error else 0)  # Transceive goes on receiving: no IdleIRq
         self._pending = (ready, irq, list(first), 0, error)
 
     def _superpose(self, answers: list[bytes], rx_align: int) -> tuple[bytes, int]:
@@ -286,13 +333,17 @@ class FakeSpiDevice:
     """A spidev-like device wired to an emulated chip; each transfer costs simulated time.
 
     ``hz`` is the SPI clock; ``overhead`` the fixed cost of one ``xfer2`` (an ioctl and Python on a Pi 4,
-    about 25-40 us). ``transfers`` counts calls, for tests that bound a driver's traffic.
+    about 25-40 us); ``select`` what the chip select adds per transfer on a shared bus
+    (:mod:`hauntable.table.mfrc522.costs`). ``transfers`` counts calls, for tests that bound a driver's
+    traffic.
     """
 
-    def __init__(self, chip: EmulatedMfrc522, hz: int = 4_000_000, overhead: float = 30e-6):
+    def __init__(
+        self, chip: EmulatedMfrc522, hz: int = 4_000_000, overhead: float = 30e-6, select: float = 0.0
+    ):
         self.chip = chip
         self.max_speed_hz = hz
-        self.overhead = overhead
+        self.overhead = overhead + select
         self.transfers = 0
         self.closed = False
 

@@ -43,6 +43,13 @@ CMD_TRANSCEIVE = 0x0C
 CMD_SOFT_RESET = 0x0F
 POWER_DOWN = 0x10  # CommandReg bit 4: soft power-down
 
+STATUS1_CRC_READY = 0x20  # Status1Reg bit 5
+DIV_IRQ_CRC = 0x04  # DivIrqReg bit 2: CRCIRq, the CRC coprocessor has processed the whole FIFO
+RX_GAIN_MASK = 0x70  # RFCfgReg bits 6..4: receiver gain
+RX_GAIN_48DB = 0x70  # 111b: 48 dB, the maximum (reset value 100b: 33 dB)
+RF_CFG_RESET = 0x48
+TX_CRC_EN = 0x80  # TxModeReg / RxModeReg bit 7: the chip appends / checks CRC_A itself
+
 # ComIrqReg bits
 IRQ_TX = 0x40
 IRQ_RX = 0x20

@@ -36,6 +36,9 @@ plural(
     "A game was not finished: {players}. Started {started} UTC, {n} moves logged.",
 )
 message("attract.resume", "Resume this game")
+message("attract.resuming", "Resuming the game, replaying its moves: {done}/{total}")
+# TRANSLATORS: {what} is an English sentence for the operator, e.g. "The table's readers stopped"
+message("trouble.restart", "{what}. The table restarts by itself within a minute; the game is saved.")
 message("attract.new_game", "Start a new game")
 message("setup.title", "Who plays?")
 message("setup.seat", "Seat {n}")
@@ -207,6 +210,11 @@ message("admin.choose_pin", "No admin PIN yet: choose one (4 to 8 digits)")
 message("admin.new_pin", "Type the new PIN (4 to 8 digits)")
 message("admin.pin_saved", "PIN saved.")
 message("admin.pin_format", "A PIN is 4 to 8 digits.")
+message(
+    "admin.pin_damaged",
+    "The admin PIN record is lost or damaged, so the menu stays locked. Reset the PIN at the table's "
+    "console: hauntable admin-pin --reset",
+)
 plural("admin.wrong_pin_left", "n", "Wrong PIN: {n} try left.", "Wrong PIN: {n} tries left.")
 message("admin.locked", "Too many wrong PINs: try again in {n} s.")
 message("admin.change_pin", "Change the PIN")
@@ -276,6 +284,11 @@ message("selftest.failed", "The self-test could not start: {error}")
 message("selftest.fault", "FAULT {device} ({wiring}): {detail}")
 message("selftest.ok", "{kind}: {n} ok")
 message("selftest.again", "Run the self-test again")
+message(
+    "selftest.in_game",
+    "Checked during a game: the game's own readers. "
+    "The reset pulse, buttons and LEDs are checked between games.",
+)
 message("device.reader", "RFID readers")
 message("device.tower", "dice towers")
 message("device.button", "buttons")

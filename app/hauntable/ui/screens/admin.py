@@ -27,12 +27,10 @@ from kivy.uix.screenmanager import Screen
 from hauntable.gamelog import LogError
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.kiosk.media import export_game, removable_drives
-from hauntable.kiosk.pin import PinError, PinStore
+from hauntable.kiosk.pin import AdminLock, PinError, PinStore
 from hauntable.paths import db_path
 from hauntable.ui.i18n import LANGUAGE_NAMES, ntr, tr
 from hauntable.ui.screens.admin_dice import DicePage, health_row
-
-ANGLES = (0, 90, 180, 270)
 
 
 class AdminScreen(Screen):
@@ -50,15 +48,37 @@ class AdminScreen(Screen):
 
     @staticmethod
     def pins() -> PinStore:
-        path = App.get_running_app().settings.pin_file or db_path().with_name("admin-pin.json")
+        path = App.get_running_app().controller.settings.pin_file or db_path().with_name("admin-pin.json")
         return PinStore(path)
 
+    lock = None  # the AdminLock: an unlocked menu locks itself after 2 idle minutes (kiosk/pin.py)
+    LOCK_CHECK_S = 5.0
+
     def on_pre_enter(self, *_args) -> None:
+        self.lock = self.lock or AdminLock()
+        self.lock.lock()
+        Clock.unschedule(self._check_lock)
+        Clock.schedule_interval(self._check_lock, self.LOCK_CHECK_S)
         self.unlocked, self.changing, self.entered = False, False, ""
         self.close_desk()
         self.page, self.message = "menu", ""
         self.ids.pin_message.text = ""
         self.refresh()
+
+    def on_touch_down(self, touch) -> bool:
+        if self.lock is not None:
+            self.lock.touched()
+        return super().on_touch_down(touch)
+
+    def on_unlocked(self, _screen, unlocked: bool) -> None:
+        if self.lock is not None:
+            self.lock.unlock() if unlocked else self.lock.lock()
+
+    def _check_lock(self, *_args) -> None:
+        """Left open and untouched, during a game too: locked again, and back to the game or attract."""
+        if self.lock is not None and self.lock.expired():
+            self.unlocked, self.changing, self.entered = False, False, ""
+            self.leave()
 
     def key(self, digit: str) -> None:
         self.entered = (self.entered + digit)[-8:]
@@ -66,6 +86,9 @@ class AdminScreen(Screen):
     def submit_pin(self) -> None:
         pins, entered = self.pins(), self.entered
         self.entered = ""
+        if pins.damaged and not self.changing:  # never "first run": only the console may set it now
+            self.ids.pin_message.text = tr("admin.pin_damaged")
+            return
         if self.changing or not pins.is_set:  # first run, or "Change the PIN" after unlocking
             try:
                 pins.set(entered)
@@ -92,30 +115,29 @@ class AdminScreen(Screen):
 
     def leave(self) -> None:
         app = App.get_running_app()
-        app.go("play" if app.game_running else "attract")
+        channel = app.controller.channel
+        game = channel.session.game.name if channel is not None else None
+        app.go(
+            ("castle" if game == "geisterstunde" else "play") if app.controller.game_running else "attract"
+        )
 
     def turn_seat(self, seat: int) -> None:
-        app = App.get_running_app()
-        angles = list(app.seat_angles)
-        angles[seat] = ANGLES[(ANGLES.index(angles[seat]) + 1) % 4]
-        app.seat_angles = angles
-        app.settings.seat_angles = angles
-        app.save_settings()
+        App.get_running_app().controller.choices.turn_seat(seat)
         self.refresh()
 
     def idle(self, delta: int) -> None:
-        app = App.get_running_app()
-        app.idle_seconds = max(30, app.idle_seconds + delta)
-        app.settings.idle_seconds = int(app.idle_seconds)
-        app.save_settings()
+        App.get_running_app().controller.choices.change_idle(delta)
         self.refresh()
 
     def refresh(self) -> None:
         app = App.get_running_app()
         if app is None or "menu" not in self.ids:
             return
-        first_run = not self.pins().is_set
+        pins = self.pins()
+        first_run = not pins.is_set
         key = "admin.new_pin" if self.changing else "admin.choose_pin" if first_run else "admin.pin"
+        if pins.damaged and not self.changing and not self.unlocked:
+            self.ids.pin_message.text = tr("admin.pin_damaged")
         self.ids.pin_title.text = tr(key)
         self.ids.pin_shown.text = "•" * len(self.entered)
         menu = self.ids.menu
@@ -136,6 +158,9 @@ class AdminScreen(Screen):
         self.refresh()
 
     def on_leave(self, *_args) -> None:
+        Clock.unschedule(self._check_lock)
+        if self.lock is not None:
+            self.lock.lock()
         self.close_desk()
         self.dice.close()
 
@@ -152,26 +177,31 @@ class AdminScreen(Screen):
     @staticmethod
     def app_tower():
         """The app's AppTower while a game holds the tower (None otherwise)."""
-        return App.get_running_app().tower
+        return App.get_running_app().controller.tower
 
     def _menu(self, app, menu) -> None:
         for lang, name in LANGUAGE_NAMES.items():
-            keep = lambda lang=lang: app.set_language(lang, keep=True)  # noqa: E731
+            keep = lambda lang=lang: app.controller.set_language(lang, keep=True)  # noqa: E731
             menu.add_widget(self._button(f"{tr('admin.language')}: {name}", keep))
         for seat in range(6):
-            text = tr("admin.rotation", n=seat + 1, deg=app.seat_angles[seat])
+            text = tr("admin.rotation", n=seat + 1, deg=app.controller.settings.seat_angles[seat])
             menu.add_widget(self._button(text, lambda seat=seat: self.turn_seat(seat)))
         menu.add_widget(
-            self._button(tr("admin.idle", n=int(app.idle_seconds)) + "  +30", lambda: self.idle(30))
+            self._button(
+                tr("admin.idle", n=int(app.controller.settings.idle_seconds)) + "  +30", lambda: self.idle(30)
+            )
         )
         menu.add_widget(
-            self._button(tr("admin.idle", n=int(app.idle_seconds)) + "  -30", lambda: self.idle(-30))
+            self._button(
+                tr("admin.idle", n=int(app.controller.settings.idle_seconds)) + "  -30",
+                lambda: self.idle(-30),
+            )
         )
-        if not app.game_running and app.log is not None:
-            menu.add_widget(self._button(tr("admin.resume_logged"), app.resume_latest))
-        if app.game_running:
+        if not app.controller.game_running and app.controller.log is not None:
+            menu.add_widget(self._button(tr("admin.resume_logged"), app.controller.resume_latest))
+        if app.controller.game_running:
             menu.add_widget(self._button(tr("admin.resume"), lambda: app.go("play")))
-            menu.add_widget(self._button(tr("admin.abandon"), app.abandon_game))
+            menu.add_widget(self._button(tr("admin.abandon"), app.controller.abandon_game))
         menu.add_widget(self._button(tr("admin.enrol"), self.open_enrol))
         menu.add_widget(self._button(tr("admin.export"), lambda: self.open_page("export")))
         menu.add_widget(self._button(tr("admin.house_rules"), lambda: self.open_page("rules")))
@@ -198,7 +228,11 @@ class AdminScreen(Screen):
         self.close_desk()
         self.enrol_said = None
         try:
-            self.desk = EnrolDesk(app.registry_path(), app.settings.layout, app.settings.backend)
+            self.desk = EnrolDesk(
+                app.controller.registry_path(),
+                app.controller.settings.layout,
+                app.controller.settings.backend,
+            )
         except (HauntableError, OSError) as exc:
             self.enrol_said = Said("enrol.fault", {"error": str(exc)}, done=True)
         self.page, self.message = "enrol", ""
@@ -302,11 +336,11 @@ class AdminScreen(Screen):
     # --- log export ------------------------------------------------------------------------------------
 
     def drives(self) -> list[Path]:
-        return removable_drives(App.get_running_app().settings.export_dir)
+        return removable_drives(App.get_running_app().controller.settings.export_dir)
 
     def _export_page(self, app, menu) -> None:
         self._page_head(menu, tr("admin.export"))
-        if app.log is None:
+        if app.controller.log is None:
             menu.add_widget(self._label(tr("export.no_log"), wide=True))
             return
         drives = self.drives()
@@ -317,7 +351,7 @@ class AdminScreen(Screen):
         drive = drives[int(self.drive_index) % len(drives)]
         menu.add_widget(self._button(tr("export.drive", drive=str(drive)), self.next_drive))
         menu.add_widget(self._label(tr("export.pick") if len(drives) == 1 else tr("export.pick_many")))
-        games = app.log.games()[-12:][::-1]  # the newest first: the current game is usually wanted
+        games = app.controller.log.games()[-12:][::-1]  # the newest first: the current game is usually wanted
         if not games:
             menu.add_widget(self._label(tr("export.no_games"), wide=True))
         for record in games:
@@ -347,7 +381,7 @@ class AdminScreen(Screen):
         else:
             drive = drives[int(self.drive_index) % len(drives)]
             try:
-                path = export_game(app.log, game_id, drive)
+                path = export_game(app.controller.log, game_id, drive)
             except (OSError, LogError) as exc:
                 detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 self.message = tr("export.failed", drive=str(drive), error=detail)
@@ -360,7 +394,7 @@ class AdminScreen(Screen):
     def _rules_page(self, app, menu) -> None:
         self._page_head(menu, tr("admin.house_rules"))
         menu.add_widget(self._label(tr("rules.next_game"), wide=True))
-        rules = app.house_rules()
+        rules = app.controller.choices.house_rules()
         for field in dataclasses.fields(HouseRules):
             if field.name.startswith("_"):
                 continue
@@ -371,17 +405,11 @@ class AdminScreen(Screen):
 
     def next_rule(self, name: str) -> None:
         """A tap moves a rule to its next value (bools flip); the next game started uses it."""
-        app = App.get_running_app()
-        value = getattr(app.house_rules(), name)
-        choices = HouseRules._CHOICES.get(name, (False, True) if isinstance(value, bool) else (value,))
-        app.settings.house_rules[name] = choices[(choices.index(value) + 1) % len(choices)]
-        app.save_settings()
+        App.get_running_app().controller.choices.next_house_rule(name)
         self.refresh()
 
     def default_rules(self) -> None:
-        app = App.get_running_app()
-        app.settings.house_rules.clear()
-        app.save_settings()
+        App.get_running_app().controller.choices.default_house_rules()
         self.refresh()
 
     # --- table layout ----------------------------------------------------------------------------------
@@ -394,7 +422,9 @@ class AdminScreen(Screen):
         from hauntable.table.layout import LayoutError, default_layout_path, load_layout
 
         self._page_head(menu, tr("admin.layout"))
-        path = Path(app.settings.layout) if app.settings.layout else default_layout_path()
+        path = (
+            Path(app.controller.settings.layout) if app.controller.settings.layout else default_layout_path()
+        )
         try:
             layout = load_layout(path)
         except LayoutError as exc:
@@ -411,7 +441,7 @@ class AdminScreen(Screen):
             )
             menu.add_widget(self._label(text, bold=True, wide=True))
         menu.add_widget(self._label(tr("layout.choose"), wide=True))
-        for choice in available(app.settings.data_dir):  # above the grids: no scrolling to choose
+        for choice in available(app.controller.settings.data_dir):  # above the grids: no scrolling to choose
             where = tr("layout.packaged" if choice.packaged else "layout.data")
             if choice.layout is None:
                 text = tr("layout.broken", file=choice.path.name, where=where, error=choice.error)
@@ -420,10 +450,10 @@ class AdminScreen(Screen):
                 menu.add_widget(label)
                 continue
             text = tr("layout.option", name=choice.layout.name, file=choice.path.name, where=where)
-            if choice.key == app.table_layout:
+            if choice.key == app.controller.choices.layout:
                 text += "  —  " + tr("layout.chosen")
             button = self._button(text, lambda key=choice.key: self.choose_layout(key))
-            if choice.key == app.table_layout:
+            if choice.key == app.controller.choices.layout:
                 button.background_color = (0.3, 0.6, 0.3, 1)
             menu.add_widget(button)
         if layout is not None:
@@ -470,9 +500,8 @@ class AdminScreen(Screen):
         from hauntable.kiosk.layouts import resolve
 
         app = App.get_running_app()
-        app.table_layout = key
-        app.save_settings()
-        name = resolve(key, app.settings.data_dir)
+        app.controller.choices.choose_layout(key)
+        name = resolve(key, app.controller.settings.data_dir)
         self.message = tr("layout.saved", file=name.name if name else key)
         self.refresh()
 
@@ -494,12 +523,12 @@ class AdminScreen(Screen):
         buttons and LEDs, which the game holds, are left for a self-test between games."""
         self.page, self.message, self.selftest_rows = "selftest", tr("selftest.running"), None
         self.refresh()
-        app = App.get_running_app()
-        settings = app.settings
-        live = getattr(app, "live_table", None)
+        controller = App.get_running_app().controller
+        settings = controller.settings
+        live = controller.live_table
         threading.Thread(
             target=self._selftest_thread,
-            args=(settings.layout, settings.backend, app.tower, live),
+            args=(settings.layout, settings.backend, controller.tower, live),
             daemon=True,
         ).start()
 
@@ -515,9 +544,6 @@ class AdminScreen(Screen):
                 layout = backend.layout
                 with live.table.scanner.hold():
                     rows = list(check(backend, towers=tower is None, gpio=False))
-                rows.append(
-                    ("gpio", "", "reset pulse, buttons and LEDs: held by the game, not checked", True)
-                )
             else:
                 layout = load_layout(layout_path)
                 with load_backend(layout, name=backend_name) as backend:
@@ -540,6 +566,8 @@ class AdminScreen(Screen):
             rows, summary = [], tr("selftest.failed", error=str(exc))
         except Exception as exc:  # never leave the page on "running": say what broke
             rows, summary = [], tr("selftest.failed", error=f"{type(exc).__name__}: {exc}")
+        if live is not None and rows:
+            summary += "\n" + tr("selftest.in_game")
         Clock.schedule_once(lambda _dt: self._selftest_done(rows, summary), 0)
 
     def _selftest_done(self, rows: list, summary: str) -> None:

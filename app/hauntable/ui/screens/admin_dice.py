@@ -36,12 +36,12 @@ class DicePage:
 
     def tower(self, app):
         """The DiceTower to calibrate: the game's, or one opened for this page; None without a tower."""
-        if app.tower is not None:
-            return app.tower.tower
-        if self.own is None and app.settings.tower_port:
+        if app.controller.tower is not None:
+            return app.controller.tower.tower
+        if self.own is None and app.controller.settings.tower_port:
             from hauntable.table.dice_link.tower import DiceTower  # the serial stack, only for this page
 
-            self.own = DiceTower(app.settings.tower_port, probe=True)
+            self.own = DiceTower(app.controller.settings.tower_port, probe=True)
         return self.own
 
     def close(self) -> None:
@@ -100,7 +100,7 @@ class DicePage:
             self.said = tr(
                 "dicecal.dice_done", n=int(fields.get("dice", "0")), side=fields.get("side", "?"), faces=faces
             )
-            app.tower_fault = ""  # "not calibrated" no longer holds
+            app.controller.tower_fault = ""  # "not calibrated" no longer holds
         self.screen.refresh()
 
 

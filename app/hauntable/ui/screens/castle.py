@@ -39,7 +39,7 @@ class CastleScreen(Screen):
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        channel = app.channel if app else None
+        channel = app.controller.channel if app else None
         if channel is None or channel.session.game.name != "geisterstunde":
             return
         state = channel.step.state
@@ -60,7 +60,7 @@ class CastleScreen(Screen):
         if refusal is not None and refusal.seq == state.seq:
             text = i18n.refusal_text(refusal.code, refusal.rule, refusal.sentence)
         self.ids.refusal.text = text
-        self.ids.table.text = self.table_message if app.castle_table is not None else ""
+        self.ids.table.text = self.table_message if app.controller.castle_table is not None else ""
         self.ids.heading.text = heading(state)
         self.ids.winner.text = i18n.tr("castle.won", who=model.winner) if model.winner else ""
         self._answers(state, app)
@@ -71,7 +71,7 @@ class CastleScreen(Screen):
         prompt = state.awaiting
         if prompt is None:
             again = Button(text=i18n.tr("haunt.again"), font_size=22)
-            again.bind(on_release=lambda *_: (app.abandon_game(), app.go("attract")))
+            again.bind(on_release=lambda *_: (app.controller.abandon_game(), app.go("attract")))
             area.add_widget(again)
             return
         if prompt.kind == "plan":
@@ -88,34 +88,34 @@ class CastleScreen(Screen):
     def _answer(self, btn: ChoiceButton) -> None:
         """A tap on an answer: through the simulated table's key slot for a key, else the channel."""
         app = App.get_running_app()
-        table = app.castle_table
-        if table is not None and btn.inp.kind == "key" and btn.seq == app.channel.seq:
-            state = app.channel.step.state
+        table = app.controller.castle_table
+        if table is not None and btn.inp.kind == "key" and btn.seq == app.controller.channel.seq:
+            state = app.controller.channel.step.state
             colour = btn.inp.card
             card = next(k for k in state.hands[state.turn] if k.startswith(colour + "-"))
             self._told(table.play_key(card))
             return
-        app.submit(btn.inp, btn.seq)
+        app.controller.submit(btn.inp, btn.seq)
         if table is not None:
             table.sync()  # the figures follow what was done by touch (a reveal, a swap)
 
     def _room_tapped(self, room: str) -> None:
         """Simulated table: lift the figure whose move it is and set it down in ``room``."""
         app = App.get_running_app()
-        table = app.castle_table if app else None
-        prompt = app.channel.step.awaiting if app and app.channel else None
+        table = app.controller.castle_table if app else None
+        prompt = app.controller.channel.step.awaiting if app and app.controller.channel else None
         if table is None or prompt is None or prompt.kind not in ("turn", "reveal"):
             return
         self._told(table.move_figure(prompt.player, room))
 
     def _told(self, verdict) -> None:
         app = App.get_running_app()
-        text = table_line(verdict, app.channel.step.state, self.content)
+        text = table_line(verdict, app.controller.channel.step.state, self.content)
         if verdict.seat is not None:
             text = i18n.tr("castle.for_ghost", text=text)
         self.table_message = text
         if verdict.accepted:
-            app.castle_table.sync()  # hands tidy the figures after a swap
+            app.controller.castle_table.sync()  # hands tidy the figures after a swap
         app.refresh()
 
     def _plan_pad(self, state, app) -> BoxLayout:
@@ -151,8 +151,8 @@ class CastleScreen(Screen):
 
     def _lay(self, app, seq: int) -> None:
         plan, self.pending_plan = tuple(self.pending_plan), []
-        if app.castle_table is not None and seq == app.channel.seq:
-            self._told(app.castle_table.lay_plan(plan))  # face down on the four plan slots
+        if app.controller.castle_table is not None and seq == app.controller.channel.seq:
+            self._told(app.controller.castle_table.lay_plan(plan))  # face down on the four plan slots
             return
-        app.submit(Plan(plan), seq)
+        app.controller.submit(Plan(plan), seq)
         self.refresh()

@@ -85,7 +85,7 @@ class GhostSetupScreen(Screen):
 
     def start(self, table: bool = False) -> None:
         app = App.get_running_app()
-        error = app.start_geisterstunde(
+        error = app.controller.start_geisterstunde(
             tuple(n.strip() for n in self.names), ghost=self.ghost, house_rules=dict(self.rules), table=table
         )
         if error:

@@ -12,21 +12,21 @@ from hauntable.ui.i18n import ntr, tr
 class HauntScreen(Screen):
     def refresh(self) -> None:
         app = App.get_running_app()
-        state = app.channel.step.state if app and app.channel else None
+        state = app.controller.channel.step.state if app and app.controller.channel else None
         if state is None or state.haunt is None:
             return
         h = state.haunt
-        revealer = state.explorers[h["revealer"]]
-        explored = sum(1 for n in state.house if app.content.rooms[n].explorable)
-        winner = h.get("winner")
+        revealer = state.explorers[h.revealer]
+        explored = sum(1 for n in state.house if app.controller.content.rooms[n].explorable)
+        winner = h.winner
         self.ids.title.text = tr("haunt.over") if winner else tr("haunt.title")
         self.ids.play.opacity = 0 if winner else 1
         self.ids.play.disabled = winner is not None
-        self.ids.number.text = tr("haunt.number", n=h["number"])
-        self.ids.omen.text = tr("haunt.omen", omen=h["omen"], room=h["room"])
+        self.ids.number.text = tr("haunt.number", n=h.number)
+        self.ids.omen.text = tr("haunt.omen", omen=h.omen, room=h.room)
         self.ids.revealed.text = tr("haunt.revealed", who=f"{revealer.name} ({revealer.player})")
-        traitor = h.get("traitor")
-        lines = [tr("haunt.book", n=h["number"])]
+        traitor = h.traitor
+        lines = [tr("haunt.book", n=h.number)]
         if isinstance(traitor, int):
             lines.insert(0, tr("haunt.traitor", who=state.explorers[traitor].name))
         if winner:

@@ -46,10 +46,10 @@ class PlayScreen(Screen):
     def refresh_map(self) -> None:
         """The three floors only: what a tile laid on the table must change first (see app._on_step_frame)."""
         app = App.get_running_app()
-        channel = app.channel if app else None
+        channel = app.controller.channel if app else None
         if channel is None:
             return
-        state, content = channel.step.state, app.content
+        state, content = channel.step.state, app.controller.content
         tags = explorer_tags(state)
         for floor in ("basement", "ground", "upper"):
             view = self.ids[floor]
@@ -60,10 +60,10 @@ class PlayScreen(Screen):
     def refresh_rest(self) -> None:
         """Status line, explorer panels, prompt bar, outcomes, card reveal."""
         app = App.get_running_app()
-        channel = app.channel if app else None
+        channel = app.controller.channel if app else None
         if channel is None:
             return
-        state, content = channel.step.state, app.content
+        state, content = channel.step.state, app.controller.content
         self.ids.status.text = "   ·   ".join(
             [
                 i18n.tr("play.round", n=state.round),
@@ -78,23 +78,27 @@ class PlayScreen(Screen):
         self._panels(state, content, refusal.seat if refusal else None, sentence)
         prompt = state.awaiting
         seat = prompt.player if prompt is not None and prompt.player is not None else state.turn.seat
-        self.ids.seatbox.angle = app.seat_angles[seat % len(app.seat_angles)]
-        tower = app.tower_text()
+        self.ids.seatbox.angle = app.controller.settings.seat_angles[
+            seat % len(app.controller.settings.seat_angles)
+        ]
+        tower = app.controller.tower_text()
         if self._built_for != (state.seq, app.lang, tower):
             self._built_for = (state.seq, app.lang, tower)
             sim = {  # the simulator panel's hands; a live table's hands are real (none shown)
-                "throw": lambda: app.sim("throw"),
-                "place_tile": lambda: app.sim("place_tile"),
-                "draw_card": lambda: app.sim("draw_card"),
-                "rearrange": lambda: app.sim("rearrange"),
+                "throw": lambda: app.controller.sim("throw"),
+                "place_tile": lambda: app.controller.sim("place_tile"),
+                "draw_card": lambda: app.controller.sim("draw_card"),
+                "rearrange": lambda: app.controller.sim("rearrange"),
             }
-            sim = sim if app.simulator is not None else {}
-            self.prompt_bar.show(state, content, app.submit, sim, app.roll_virtual, tower)
+            sim = sim if app.controller.simulator is not None else {}
+            self.prompt_bar.show(
+                state, content, app.controller.submit, sim, app.controller.roll_virtual, tower
+            )
         self.prompt_bar.refusal = sentence
-        self.prompt_bar.notice = app.table_notice()
+        self.prompt_bar.notice = app.controller.table_notice()
         self.ids.happened.text = "\n".join(self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
-        hidden = is_hidden_haunt(state) and state.haunt.get("winner") is None
+        hidden = is_hidden_haunt(state) and state.haunt.winner is None
         button = self.ids.secret
         button.height, button.opacity, button.disabled = (36, 1, False) if hidden else (0, 0, True)
 

@@ -1,5 +1,6 @@
 """The private hand-off of a hidden-traitor haunt (H2.2, H4.1, H4.3) on a shared screen: "pass the table to
-seat N", then only that player's token (read through ``view_for``, so no other token can reach the screen),
+seat N", then only that player's token (read through ``Haunt.secret_seen_by``, so no other token can reach
+the screen),
 then hidden again before the next player. The holder of token 1 may reveal from here while the game awaits a
 prompt that accepts it; every seat's private view has the same layout, so a glance tells nobody much.
 
@@ -13,19 +14,18 @@ from kivy.app import App
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
-from hauntable.games.betrayal.haunt import view_for
 from hauntable.games.betrayal.inputs import Reveal
 from hauntable.ui.i18n import tr
 
 
 def is_hidden_haunt(state) -> bool:
     """A hidden-traitor haunt whose tokens are dealt (the screen has something private to show)."""
-    return state is not None and bool(state.haunt) and "tokens" in state.haunt
+    return state is not None and state.haunt is not None and state.haunt.secret is not None
 
 
 def private_lines(state, seat: int) -> list[str]:
     """What ``seat`` may read on the private view: their own token only (H4.1)."""
-    token = view_for(state, seat)["tokens"][seat]
+    token = state.haunt.secret_seen_by(seat)[seat]
     lines = [tr("secret.token", n=token)]
     lines.append(tr("secret.traitor") if token == 1 else tr("secret.hero"))
     return lines
@@ -35,9 +35,7 @@ def may_reveal(state, seat: int) -> bool:
     """The reveal button: token 1, still hidden, and the awaited prompt accepts a reveal (H4.3)."""
     h = state.haunt
     prompt = state.awaiting
-    return (
-        bool(h.get("hidden")) and h["tokens"][seat] == 1 and prompt is not None and "reveal" in prompt.accepts
-    )
+    return h.hidden and (h.secret or [])[seat] == 1 and prompt is not None and "reveal" in prompt.accepts
 
 
 class SecretScreen(Screen):
@@ -55,7 +53,7 @@ class SecretScreen(Screen):
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        state = app.channel.step.state if app and app.channel else None
+        state = app.controller.channel.step.state if app and app.controller.channel else None
         box = self.ids.buttons
         box.clear_widgets()
         if not is_hidden_haunt(state):
@@ -108,7 +106,7 @@ class SecretScreen(Screen):
     def _reveal(self, *_args) -> None:
         app = App.get_running_app()
         seat = self.queue[0]
-        app.submit(Reveal(seat), app.channel.step.state.seq)
+        app.controller.submit(Reveal(seat), app.controller.channel.step.state.seq)
         self.queue, self.showing = [], False
         self._back()
 

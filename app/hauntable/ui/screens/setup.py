@@ -62,11 +62,11 @@ class SetupScreen(Screen):
 
     def start(self) -> None:
         app = App.get_running_app()
-        problem = app.start_game(list(zip(self.names, self.characters, strict=True)))
+        problem = app.controller.start_game(list(zip(self.names, self.characters, strict=True)))
         self.ids.message.text = problem or ""
 
     def _color(self, cid: str) -> str:
-        return App.get_running_app().content.characters[cid].color
+        return App.get_running_app().controller.content.characters[cid].color
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -74,12 +74,12 @@ class SetupScreen(Screen):
             return
         self.ids.title.text = tr("setup.title")
         self._seats()
-        self._cards(app.content)
+        self._cards(app.controller.content)
 
     def _seats(self) -> None:
         box = self.ids.seats
         box.clear_widgets()
-        chars = App.get_running_app().content.characters
+        chars = App.get_running_app().controller.content.characters
         for i, (name, cid) in enumerate(zip(self.names, self.characters, strict=True)):
             row = BoxLayout(size_hint_y=None, height=54, spacing=6)
             seat = ToggleButton(

@@ -226,7 +226,7 @@ class PromptBar(BoxLayout):
             self.area.add_widget(move)
         choices = prompt.choices()
         grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
-        placed = set((state.haunt or {}).get("monsters") or {})
+        placed = set(state.haunt.monsters) if state.haunt else set()
         rebuild = lambda: self.show(state, content, submit, sim, roll_virtual, tower)  # noqa: E731
         for inp in choices:
             b = ChoiceButton(

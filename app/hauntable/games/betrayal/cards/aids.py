@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.aid_offers import AFTER, MEANT, holds_aid, holds_nothing
 from hauntable.games.betrayal.cards.hands import lose_card
@@ -73,7 +73,7 @@ def _ask_args(ctx: dict[str, Any]) -> dict[str, Any]:
 
 
 @task("aid_number")
-def aid_number(w: World, aid_ctx: dict, option: str) -> None:
+def aid_number(w: World, aid_ctx: dict[str, Any], option: str) -> None:
     w.say(f"The Angel Feather sets the roll to {option}", "card.feather", total=int(option))
     finish(w, aid_ctx, int(option))
 
@@ -116,7 +116,7 @@ def after_roll(w: World, prompt: RollDice, ctx: dict[str, Any], faces: tuple[int
 
 
 @task("aid_after")
-def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> None:
+def aid_after(w: World, aid_ctx: dict[str, Any], faces: list[Any], seat: int, option: str) -> None:
     if option == "keep":
         finish(w, aid_ctx, sum(faces))
         return
@@ -125,8 +125,10 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
         for label, rerolled in (("the 0s", {0}), ("the 0s and 1s", {0, 1}), ("all", {0, 1, 2})):
             if any(f in rerolled for f in faces) and label not in choices:
                 choices.append(label)
+        texts: tuple[OptionText, ...] = ()  # fixed phrases: the front-end words them by their text
     else:
         choices = [f"a {f}" for f in sorted(set(faces))]
+        texts = tuple(OptionText("die", (("n", f),)) for f in sorted(set(faces)))
     w.ask(
         ChooseOption(
             seat,
@@ -135,6 +137,7 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
             tuple(choices),
             code="reroll_which",
             params=(("card", option),),
+            option_texts=texts,
         ),
         on="aid_which",
         aid_ctx=aid_ctx,
@@ -145,7 +148,7 @@ def aid_after(w: World, aid_ctx: dict, faces: list, seat: int, option: str) -> N
 
 
 @task("aid_which")
-def aid_which(w: World, aid_ctx: dict, faces: list, seat: int, card: str, option: str) -> None:
+def aid_which(w: World, aid_ctx: dict[str, Any], faces: list[Any], seat: int, card: str, option: str) -> None:
 
     if card == "Lucky Stone":
         again = {"the 0s": {0}, "the 0s and 1s": {0, 1}, "all": {0, 1, 2}}[option]
@@ -165,6 +168,6 @@ def aid_which(w: World, aid_ctx: dict, faces: list, seat: int, card: str, option
 
 
 @task("aid_rerolled")
-def aid_rerolled(w: World, aid_ctx: dict, kept: list, total: int) -> None:
+def aid_rerolled(w: World, aid_ctx: dict[str, Any], kept: list[Any], total: int) -> None:
     w.say(f"The roll is now {sum(kept) + total}", "card.rerolled", total=sum(kept) + total)
     finish(w, aid_ctx, sum(kept) + total)

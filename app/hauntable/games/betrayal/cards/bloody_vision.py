@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.combat import start_fight
+from typing import Any
+
 from hauntable.games.betrayal.house import adjacent
-from hauntable.games.betrayal.predicates import monsters, name_of, trait_of
+from hauntable.games.betrayal.predicates import monsters, name_of, start_fight, trait_of
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("bloody_attack")
-def _bloody_attack(w: World, seat: int, card: str) -> list:
+def _bloody_attack(w: World, seat: int, card: str) -> list[Any]:
     return [("bloody_attack", dict(seat=seat, card=card))]
 
 
@@ -21,7 +22,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
     room = w.s.explorers[seat].room
     near = {room, *adjacent(w.s, w.content, room)}
     keys = [str(e.seat) for e in w.s.explorers if e.alive and e.seat != seat and e.room in near]
-    keys += [k for k, m in sorted(monsters(w.s).items()) if m.get("room") in near]
+    keys += [k for k, m in sorted(monsters(w.s).items()) if m.room in near]
     keys = [k for k in keys if trait_of(w, k, "might") is not None]
     if not keys:
         w.say(f"{card}: nobody is near enough to attack", "card.nothing", card=card)
@@ -47,7 +48,7 @@ def bloody_attack(w: World, seat: int, card: str) -> None:
 
 
 @task("bloody_chosen")
-def bloody_chosen(w: World, seat: int, keys: list, names: list, option: str) -> None:
+def bloody_chosen(w: World, seat: int, keys: list[str], names: list[str], option: str) -> None:
     w.then(("bloody_fight", dict(seat=seat, key=keys[names.index(option)])))
 
 

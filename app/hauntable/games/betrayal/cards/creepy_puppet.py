@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.language import gain
 from hauntable.games.betrayal.world import World, effect_op
 
 
 @effect_op("spear_gains")
-def _spear_gains(w: World, seat: int, card: str) -> list | None:
+def _spear_gains(w: World, seat: int, card: str) -> list[Any] | None:
     holder = w.holder("Spear")
     if holder is None or holder == seat:
         return None

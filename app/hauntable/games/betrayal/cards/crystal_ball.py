@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("crystal_ball")
-def _crystal_ball(w: World, seat: int, card: str) -> list | None:
+def _crystal_ball(w: World, seat: int, card: str) -> list[Any] | None:
     return [("crystal_ball", dict(seat=seat, card=card))]
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from hauntable.engine.prompts import OptionText
 from hauntable.games.betrayal.cards.hands import in_room
 from hauntable.games.betrayal.cards.language import go
 from hauntable.games.betrayal.house import adjacent
@@ -20,7 +23,7 @@ def _bottom(w: World, seat: int, card: str, trait: str) -> None:
 
 
 @effect_op("to_explorer")
-def _to_explorer(w: World, seat: int, card: str) -> list | None:
+def _to_explorer(w: World, seat: int, card: str) -> list[Any] | None:
     here = w.s.explorers[seat].room
     rooms = sorted({e.room for e in w.s.explorers if e.seat != seat and e.alive and e.room != here})
     if not rooms:
@@ -29,7 +32,7 @@ def _to_explorer(w: World, seat: int, card: str) -> list | None:
 
 
 @effect_op("step")
-def _step(w: World, seat: int, card: str) -> list | None:
+def _step(w: World, seat: int, card: str) -> list[Any] | None:
 
     rooms = adjacent(w.s, w.content, w.s.explorers[seat].room)
     if not rooms:
@@ -38,7 +41,7 @@ def _step(w: World, seat: int, card: str) -> list | None:
 
 
 @effect_op("push")
-def _push(w: World, seat: int, card: str) -> list | None:
+def _push(w: World, seat: int, card: str) -> list[Any] | None:
 
     others = in_room(w, seat)
     rooms = adjacent(w.s, w.content, w.s.explorers[seat].room)
@@ -54,6 +57,9 @@ def _push(w: World, seat: int, card: str) -> list | None:
             options,
             code="push",
             params=(("card", card),),
+            option_texts=tuple(
+                OptionText("push", (("who", w.who(o)), ("room", r))) for o in others for r in rooms
+            ),
         ),
         on="pushed",
         seat=seat,
@@ -64,6 +70,6 @@ def _push(w: World, seat: int, card: str) -> list | None:
 
 
 @task("pushed")
-def pushed(w: World, seat: int, pairs: list, options: list, option: str) -> None:
+def pushed(w: World, seat: int, pairs: list[Any], options: list[Any], option: str) -> None:
     other, room = pairs[options.index(option)]
     w.then(("land", dict(seat=other, room=room)))

@@ -3,6 +3,9 @@ needs a roll (the Dog walker of house.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from hauntable.engine.prompts import OptionText
 from hauntable.games.betrayal.cards.conditions import dog_errands
 from hauntable.games.betrayal.cards.hands import PILE, get_card, lose_card
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -17,7 +20,16 @@ def _dog(w: World, seat: int, card: str) -> None:
     )
     w.ask(
         ChooseOption(
-            seat, f"{w.who(seat)}: send the Dog to", card, labels, code="dog", params=(("card", card),)
+            seat,
+            f"{w.who(seat)}: send the Dog to",
+            card,
+            labels,
+            code="dog",
+            params=(("card", card),),
+            option_texts=tuple(
+                OptionText("fetch" if verb == "fetch" else "leave_in", (("card", item), ("room", room)))
+                for verb, item, room in errands
+            ),
         ),
         on="dog_errand",
         seat=seat,
@@ -27,7 +39,7 @@ def _dog(w: World, seat: int, card: str) -> None:
 
 
 @task("dog_errand")
-def dog_errand(w: World, seat: int, errands: list, labels: list, option: str) -> None:
+def dog_errand(w: World, seat: int, errands: list[Any], labels: list[Any], option: str) -> None:
     verb, item, room = errands[labels.index(option)]
     w.s.turn.tried.append(f"item:{item}")
     if verb == "fetch":

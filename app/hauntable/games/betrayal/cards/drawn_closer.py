@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.house import distances, steps
 from hauntable.games.betrayal.predicates import hostile, monsters, move_monster, name_of, room_of, seat_of
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -27,12 +29,12 @@ def _impeded(w: World, seat: int) -> bool:
     not stunned) is impeded."""
     room = w.s.explorers[seat].room
     others = [str(e.seat) for e in w.s.explorers if e.alive and e.room == room and e.seat != seat]
-    others += [k for k, m in monsters(w.s).items() if m.get("room") == room and not m.get("stunned")]
+    others += [k for k, m in monsters(w.s).items() if m.room == room and not m.stunned]
     return any(hostile(w.s, str(seat), k) for k in others)
 
 
 @effect_op("bell_heroes")
-def _bell_heroes(w: World, seat: int, card: str) -> list | None:
+def _bell_heroes(w: World, seat: int, card: str) -> list[Any] | None:
     """Bell 5+: any number of unimpeded heroes come 1 space closer to the Bell's holder (asked per hero)."""
     here = w.s.explorers[seat].room
     heroes = [
@@ -51,14 +53,14 @@ def _bell_heroes(w: World, seat: int, card: str) -> list | None:
 
 
 @effect_op("monsters_closer")
-def _monsters_closer(w: World, seat: int, card: str) -> list | None:
+def _monsters_closer(w: World, seat: int, card: str) -> list[Any] | None:
     """Bell 0-4, Spirit Board after the haunt: the traitor may bring any number of monsters 1 space closer
     to the card's user (asked per monster)."""
     here = w.s.explorers[seat].room
     keys = [
         k
         for k, m in sorted(monsters(w.s).items())
-        if not m.get("stunned") and m.get("room") and closer(w, m["room"], here) is not None
+        if not m.stunned and m.room and closer(w, m.room, here) is not None
     ]
     if not keys:
         w.say(f"{card}: no monster can come closer", "card.nothing", card=card)
@@ -67,7 +69,7 @@ def _monsters_closer(w: World, seat: int, card: str) -> list | None:
 
 
 @task("closer_ask")
-def closer_ask(w: World, seat: int, card: str, keys: list) -> None:
+def closer_ask(w: World, seat: int, card: str, keys: list[Any]) -> None:
     key, rest = keys[0], keys[1:]
     room = room_of(w.s, key)
     to = closer(w, room, w.s.explorers[seat].room) if room else None
@@ -96,7 +98,7 @@ def closer_ask(w: World, seat: int, card: str, keys: list) -> None:
 
 
 @task("closer_answer")
-def closer_answer(w: World, seat: int, card: str, key: str, to: str, rest: list, option: str) -> None:
+def closer_answer(w: World, seat: int, card: str, key: str, to: str, rest: list[Any], option: str) -> None:
     tasks = []
     if option == "bring":
         other = seat_of(key)

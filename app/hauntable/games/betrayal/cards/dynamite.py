@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.cards.interpreter import room_targets
 from hauntable.games.betrayal.combat import ATTACK, hurt
@@ -12,7 +14,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("dynamite")
-def _dynamite(w: World, seat: int, card: str) -> list:
+def _dynamite(w: World, seat: int, card: str) -> list[Any]:
     return [("dynamite_throw", dict(seat=seat, card=card))]
 
 
@@ -49,7 +51,7 @@ def dynamite_room(w: World, seat: int, card: str, room: str) -> None:
     keys += [
         k
         for k, m in sorted(monsters(w.s).items())
-        if m.get("room") == room and m.get("might") is not None and m.get("speed") is not None
+        if m.room == room and m.might is not None and m.speed is not None
     ]
     if not keys:
         w.say(f"{card}: the blast hurts nobody", "card.nobody", card=card)

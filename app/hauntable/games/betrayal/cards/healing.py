@@ -3,6 +3,8 @@ up to their start."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.hands import in_room
 from hauntable.games.betrayal.cards.items import PHYSICAL
 from hauntable.games.betrayal.cards.language import op
@@ -17,7 +19,7 @@ def below_start(w: World, seat: int, traits) -> list[str]:
 
 
 @effect_op("patient")
-def _patient(w: World, seat: int, card: str, effects: list) -> list | None:
+def _patient(w: World, seat: int, card: str, effects: list[Any]) -> list[Any] | None:
     """Choose who is treated: the user or an explorer in the same room (asked only when there is a choice)."""
 
     seats = [seat, *in_room(w, seat)]
@@ -42,20 +44,20 @@ def _patient(w: World, seat: int, card: str, effects: list) -> list | None:
 
 
 @task("patient_chosen")
-def patient_chosen(w: World, seat: int, card: str, seats: list, effects: list, option: str) -> None:
+def patient_chosen(w: World, seat: int, card: str, seats: list[Any], effects: list[Any], option: str) -> None:
     patient = next(s for s in seats if w.who(s) == option)
     w.then(("effects", dict(seat=seat, card=card, effects=[op("treat", patient, effects)])))
 
 
 @effect_op("treat")
-def _treat(w: World, seat: int, card: str, patient: int, effects: list) -> list:
+def _treat(w: World, seat: int, card: str, patient: int, effects: list[Any]) -> list[Any]:
     """The treatment's rolls are the user's; its healing goes to the patient (kept as a mark)."""
     w.explorer(seat).marks["patient"] = patient
     return [("effects", dict(seat=seat, card=card, effects=effects))]
 
 
 @effect_op("restore")
-def _restore(w: World, seat: int, card: str, traits: list) -> None:
+def _restore(w: World, seat: int, card: str, traits: list[Any]) -> None:
     patient = w.s.explorers[seat].marks.get("patient", seat)
     e = w.explorer(patient)
     start = w.content.characters[e.character].start
@@ -70,7 +72,7 @@ def _restore(w: World, seat: int, card: str, traits: list) -> None:
 
 
 @effect_op("heal")
-def _heal(w: World, seat: int, card: str, steps: int) -> list | None:
+def _heal(w: World, seat: int, card: str, steps: int) -> list[Any] | None:
     patient = w.s.explorers[seat].marks.get("patient", seat)
     low = below_start(w, patient, PHYSICAL)
     if steps <= 0 or not low:

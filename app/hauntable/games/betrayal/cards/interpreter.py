@@ -212,7 +212,7 @@ def _bound(w: World, v: Any) -> int | None:
 
 
 @task("effects_roll")
-def effects_roll(w: World, seat: int, card: str, trait: str, rows: list, extra: int = 0) -> None:
+def effects_roll(w: World, seat: int, card: str, trait: str, rows: list[Any], extra: int = 0) -> None:
     if trait.startswith("dice:"):
         dice, label, name = int(trait[5:]), f"{card}: roll {trait[5:]} dice", None
     else:
@@ -230,7 +230,7 @@ def effects_roll(w: World, seat: int, card: str, trait: str, rows: list, extra: 
 
 
 @task("effects_roll_result")
-def effects_roll_result(w: World, seat: int, card: str, rows: list, total: int) -> None:
+def effects_roll_result(w: World, seat: int, card: str, rows: list[Any], total: int) -> None:
     if card == "It is Meant to Be":  # the total kept for a later roll
         w.explorer(seat).marks[card] = total
     for lo, hi, effects in rows:
@@ -273,7 +273,7 @@ def effects_chosen_trait(w: World, seat: int, card: str, n: int, sign: int, opti
 
 
 @task("effects_choose")
-def effects_choose(w: World, seat: int, card: str, text: str, options: list) -> None:
+def effects_choose(w: World, seat: int, card: str, text: str, options: list[Any]) -> None:
     w.ask(
         ChooseOption(
             seat,
@@ -291,7 +291,7 @@ def effects_choose(w: World, seat: int, card: str, text: str, options: list) -> 
 
 
 @task("effects_chosen")
-def effects_chosen(w: World, seat: int, card: str, options: list, option: str) -> None:
+def effects_chosen(w: World, seat: int, card: str, options: list[Any], option: str) -> None:
     effects = dict((label, effects) for label, effects in options)[option]
     if effects:
         w.then(("effects", dict(seat=seat, card=card, effects=effects)))
@@ -339,7 +339,7 @@ def _went(w: World, seat: int, card: str, token: str | None, room: str) -> None:
 
 
 @task("effects_attack")
-def effects_attack(w: World, seat: int, card: str, dice: int, hurt: list) -> None:
+def effects_attack(w: World, seat: int, card: str, dice: int, hurt: list[Any]) -> None:
     """C9: a card's attack before the haunt. The player on the right rolls its dice for it; the explorer
     then defends with Might; a higher attack deals the difference as physical damage."""
     right = w.right_of(seat)
@@ -355,7 +355,7 @@ def effects_attack(w: World, seat: int, card: str, dice: int, hurt: list) -> Non
 
 
 @task("effects_defend")
-def effects_defend(w: World, seat: int, card: str, hurt: list, total: int) -> None:
+def effects_defend(w: World, seat: int, card: str, hurt: list[Any], total: int) -> None:
     dice = w.dice_for(seat, "might")
     w.ask(
         RollDice(
@@ -370,7 +370,7 @@ def effects_defend(w: World, seat: int, card: str, hurt: list, total: int) -> No
 
 
 @task("effects_defended")
-def effects_defended(w: World, seat: int, card: str, hurt: list, attack: int, total: int) -> None:
+def effects_defended(w: World, seat: int, card: str, hurt: list[Any], attack: int, total: int) -> None:
     if attack <= total:
         w.say(
             f"{w.who(seat)} fends off the {card} ({total} against {attack})",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.hands import lose_card
 from hauntable.games.betrayal.world import World, effect_op
 
 
 @effect_op("puzzle_swap")
-def _puzzle_swap(w: World, seat: int, card: str) -> list | None:
+def _puzzle_swap(w: World, seat: int, card: str) -> list[Any] | None:
 
     holder = w.holder("Puzzle Box")
     if holder is None:

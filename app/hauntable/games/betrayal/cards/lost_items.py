@@ -3,6 +3,8 @@ picked at random, the Image in the Mirror hands one back; the pick of which item
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards.hands import lose_card
 from hauntable.games.betrayal.cards.language import gain
@@ -11,7 +13,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("item_to_entrance")
-def _item_to_entrance(w: World, seat: int, card: str) -> list | None:
+def _item_to_entrance(w: World, seat: int, card: str) -> list[Any] | None:
     items = w.s.explorers[seat].items
     if not items:
         return None
@@ -82,7 +84,7 @@ def card_picked_item(w: World, seat: int, card: str, then: str, option: str) -> 
 
 
 @effect_op("whoops")
-def _whoops(w: World, seat: int, card: str) -> list | None:
+def _whoops(w: World, seat: int, card: str) -> list[Any] | None:
     """The right-hand player picks one of the drawer's items at random: with a virtual deck the engine's
     generator picks; at a table the player draws one face down and the engine is told which."""
     items = w.s.explorers[seat].items

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.language import gain, lose
 from hauntable.games.betrayal.world import World, effect_op
 
 
 @effect_op("mask")
-def _mask(w: World, seat: int, card: str) -> list:
+def _mask(w: World, seat: int, card: str) -> list[Any]:
     e = w.explorer(seat)
     if e.marks.get("Mask"):
         del e.marks["Mask"]
@@ -19,7 +21,7 @@ def _mask(w: World, seat: int, card: str) -> list:
 
 
 @effect_op("mask_off")
-def _mask_off(w: World, seat: int, card: str) -> list | None:
+def _mask_off(w: World, seat: int, card: str) -> list[Any] | None:
     """Losing the Mask while wearing it takes it off (our reading: its trait change follows the card)."""
     if not w.s.explorers[seat].marks.get("Mask"):
         return None

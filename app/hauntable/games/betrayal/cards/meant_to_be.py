@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
 from hauntable.games.betrayal.cards.language import op, roll
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -10,7 +11,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("meant_reorder")
-def _meant_reorder(w: World, seat: int, card: str) -> list | None:
+def _meant_reorder(w: World, seat: int, card: str) -> list[Any] | None:
     if w.s.config.cards == "table" or w.s.config.rooms == "table":
         w.say(
             f"{card}: look at the top 3 of one stack and put them back in any order",
@@ -77,7 +78,7 @@ def meant_done(w: World, seat: int, card: str, deck: str, option: str) -> None:
 
 
 @effect_op("meant_roll")
-def _meant_roll(w: World, seat: int, card: str) -> list:
+def _meant_roll(w: World, seat: int, card: str) -> list[Any]:
     return [("effects", dict(seat=seat, card=card, effects=[roll("dice:4", (0, None, [op("meant_store")]))]))]
 
 

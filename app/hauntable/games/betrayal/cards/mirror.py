@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards.lost_items import card_picked_item
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -11,7 +13,7 @@ MIRROR_VARIANTS = ("an item for you", "an item from you")
 
 
 @effect_op("mirror")
-def _mirror(w: World, seat: int, card: str) -> list | None:
+def _mirror(w: World, seat: int, card: str) -> list[Any] | None:
     """Image in the Mirror is printed twice with different effects. The first copy drawn with virtual cards
     is picked by the generator; at a table the player says which one they read. The second is the other."""
     used = w.s.marks.get("mirror", [])

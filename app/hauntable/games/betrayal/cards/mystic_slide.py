@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.language import damage_dice, go, new_room, op, roll
 from hauntable.games.betrayal.world import World, effect_op
 
 
 @effect_op("slide")
-def _slide(w: World, seat: int, card: str) -> list | None:
+def _slide(w: World, seat: int, card: str) -> list[Any] | None:
     """The Slide's token goes in the drawer's room; an explorer in the basement hands the roll to the next
     explorer to the left not in the basement (nobody: the card is discarded)."""
     room = w.s.explorers[seat].room
@@ -21,7 +23,7 @@ def _slide(w: World, seat: int, card: str) -> list | None:
 
 
 @effect_op("slide_roll")
-def _slide_roll(w: World, seat: int, card: str) -> list:
+def _slide_roll(w: World, seat: int, card: str) -> list[Any]:
     return [
         (
             "effects",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
@@ -94,7 +96,7 @@ def effects_new_room(
     )
 
 
-def _cells_for(w: World, view: HouseView, tile: str, floors: list[str], free: bool) -> list[tuple]:
+def _cells_for(w: World, view: HouseView, tile: str, floors: list[str], free: bool) -> list[tuple[Any, ...]]:
     spec = w.content.rooms[tile]
     cells = []
     for f in floors:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.conditions import pickable
 from hauntable.games.betrayal.cards.hands import get_card, lose_card
 from hauntable.games.betrayal.prompts import ChooseOption
@@ -9,7 +11,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("pickpocket")
-def _pickpocket(w: World, seat: int, card: str) -> list | None:
+def _pickpocket(w: World, seat: int, card: str) -> list[Any] | None:
     options = pickable(w, seat)
     if not options:
         return None
@@ -30,7 +32,7 @@ def _pickpocket(w: World, seat: int, card: str) -> list | None:
 
 
 @task("pickpocketed")
-def pickpocketed(w: World, seat: int, pairs: list, option: str) -> None:
+def pickpocketed(w: World, seat: int, pairs: list[Any], option: str) -> None:
 
     other, name = next((o, n) for o, n in pairs if f"{w.who(o)}: {n}" == option)
     w.say(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.cards.tokens import other_end
 from hauntable.games.betrayal.house import HouseView, neighbour, wall_cells
 from hauntable.games.betrayal.prompts import AwaitTile, ChooseOption
@@ -9,7 +11,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("revolving_wall")
-def _revolving_wall(w: World, seat: int, card: str) -> list | None:
+def _revolving_wall(w: World, seat: int, card: str) -> list[Any] | None:
 
     room = w.s.explorers[seat].room
     walls = wall_cells(w.s, w.content, room)
@@ -99,7 +101,7 @@ def wall_switch(w: World, seat: int, card: str, option: str) -> None:
 
 
 @task("wall_tokens")
-def wall_tokens(w: World, room: str, other: str | None, cell: list | None = None) -> None:
+def wall_tokens(w: World, room: str, other: str | None, cell: list[Any] | None = None) -> None:
     if other is None:  # laid from the table: whatever tile now stands behind the wall
         other = w.s.cells.get(tuple(cell))
         if other is None:
@@ -117,7 +119,7 @@ def wall_tokens(w: World, room: str, other: str | None, cell: list | None = None
 
 
 @effect_op("through_switch")
-def _through_switch(w: World, seat: int, card: str) -> list:
+def _through_switch(w: World, seat: int, card: str) -> list[Any]:
     to = other_end(w, "Wall Switch", w.s.explorers[seat].room)
     if to is None:
         return []

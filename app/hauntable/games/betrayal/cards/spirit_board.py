@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("spirit_board")
-def _spirit_board(w: World, seat: int, card: str) -> list | None:
+def _spirit_board(w: World, seat: int, card: str) -> list[Any] | None:
     if w.s.config.rooms == "table" or not w.s.stack:
         w.say(
             f"{w.who(seat)} may look at the top room tile",

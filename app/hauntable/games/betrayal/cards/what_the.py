@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import ChooseTarget
@@ -10,7 +12,7 @@ from hauntable.games.betrayal.world import World, effect_op, task
 
 
 @effect_op("what_the")
-def _what_the(w: World, seat: int, card: str) -> list | None:
+def _what_the(w: World, seat: int, card: str) -> list[Any] | None:
 
     room = w.s.explorers[seat].room
     if not w.content.rooms[room].explorable:
@@ -19,7 +21,7 @@ def _what_the(w: World, seat: int, card: str) -> list | None:
     floor = w.s.house[room].floor
     free = w.s.config.house_rules.door_matching == "free"
     here = view.cell(room)
-    options: list = []
+    options: list[Any] = []
     # its own floor first; with no unexplored doorway there, another floor the tile may go on
     for f in (floor, *(f for f in w.content.rooms[room].floors if f != floor)):
         cells = sorted({c for _, _, c in view.open_doorways(f, ignore=room)} - {here})

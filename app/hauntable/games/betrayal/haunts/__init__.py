@@ -1,160 +1,11 @@
-"""Scripted haunts: one module per haunt the table runs itself (docs/haunts.md lists all 50).
-
-Each is a :class:`Scenario` registered under its haunt number. The rules are our own scenarios written for
-the table in our own words, not the books' text: a group that wants the printed haunt sets the house rule
-``haunt_mode = "book"``. A scenario keeps its counters in ``state.haunt["vars"]`` (plain data) and never
-stores anything on itself, so the game stays a pure function of its inputs.
-
-A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` and may override any hook:
-
-- ``setup(w)``: monsters, tokens and counters when the haunt starts (H2.4).
-- ``actions(w, seat)`` / ``act(w, seat, inp)``: special actions (``Act`` inputs) on an explorer's turn.
-- ``task_result(w, seat, action, option, success, total)``: the outcome of a roll asked with :func:`roll`.
-- ``monster_actions(w, mid)`` / ``monster_act(w, mid, inp)``: a monster's special actions.
-- ``check(w)``: ``(side, why)`` when a side has met its goal (H6.1), else None.
-- ``on_round(w, n)``: the start of haunt round ``n``; ``end_monster_turn(w)``; ``on_reveal(w, seat)``.
-- ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
-- ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room.
+"""The scripted haunts by number (``SCENARIOS``): one module per haunt the table runs itself, each a
+:class:`~hauntable.games.betrayal.haunts.script.Scenario` (docs/haunts.md lists all 50). Their base class
+and the helpers they share are in script.py; the rule set (ruleset.py) hands these to the rules.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Any, ClassVar
-
-from hauntable.engine.rng import Rng
-from hauntable.games.betrayal.inputs import Act
-from hauntable.games.betrayal.world import World
-
-
-class Scenario:
-    number: ClassVar[int] = 0
-    name: ClassVar[str] = ""
-    covers: ClassVar[tuple[str, ...]] = ()  # which kinds of haunt rule it exercises (docs/haunts.md)
-    heroes_goal: ClassVar[str] = ""
-    traitor_goal: ClassVar[str] = ""
-
-    def setup(self, w: World) -> None:
-        pass
-
-    def actions(self, w: World, seat: int) -> list[Any]:
-        return []
-
-    def act(self, w: World, seat: int, inp: Act) -> None:
-        pass
-
-    def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
-        pass
-
-    def monster_actions(self, w: World, mid: str) -> list[Any]:
-        return []
-
-    def monster_act(self, w: World, mid: str, inp: Act) -> None:
-        pass
-
-    def check(self, w: World) -> tuple[str, str] | None:
-        return None
-
-    def on_round(self, w: World, n: int) -> None:
-        pass
-
-    def end_monster_turn(self, w: World) -> None:
-        pass
-
-    def on_reveal(self, w: World, seat: int) -> None:
-        pass
-
-    def movement_cap(self, w: World, seat: int) -> int | None:
-        return None
-
-    def monster_may_enter(self, w: World, mid: str, room: str) -> bool:
-        return True
-
-
-SCENARIOS: dict[int, Scenario] = {}
-
-
-def scripted(cls: type[Scenario]) -> type[Scenario]:
-    """Register a scenario class under its haunt number."""
-    if cls.number in SCENARIOS:
-        raise ValueError(f"haunt {cls.number} scripted twice")
-    SCENARIOS[cls.number] = cls()
-    return cls
-
-
-# --- helpers the scenarios share -------------------------------------------------------------------------
-
-
-def hvars(w: World) -> dict[str, Any]:
-    return w.s.haunt["vars"]
-
-
-def players(w: World) -> int:
-    """H2.5: counts 'by number of players' include the dead."""
-    return len(w.s.explorers)
-
-
-def task_options(w: World, seat: int, action: str, traits: tuple[str, ...]) -> list[Act]:
-    """One ``act ACTION TRAIT`` per qualifying trait, until a task roll was tried this turn (H7.2)."""
-    if "task" in w.s.turn.tried:
-        return []
-    return [Act(action, t) for t in traits]
-
-
-def roll(
-    w: World, seat: int, action: str, trait: str, target: int, option: str = "", task: bool = True
-) -> None:
-    """Ask ``seat`` for a trait roll whose outcome goes to the scenario's ``task_result``; ``task`` marks the
-    turn's one task roll as used (H7.2); rolls a monster forces on a hero are not tasks."""
-    if task:
-        w.s.turn.tried.append("task")
-    w.then(("haunt_task_roll", dict(seat=seat, action=action, trait=trait, target=target, option=option)))
-
-
-def items(w: World) -> dict[str, str]:
-    """Haunt tokens lying in the house: name -> room (a carried one: 'seat:N')."""
-    return w.s.haunt["items"]
-
-
-def distances(w: World, start: str) -> dict[str, int]:
-    """Rooms reachable from ``start`` by monster steps (doors, stairs...), with their distance."""
-    from hauntable.games.betrayal.monsters import neighbours
-
-    seen = {start: 0}
-    todo = deque([start])
-    while todo:
-        room = todo.popleft()
-        for other in neighbours(w, room):
-            if other not in seen:
-                seen[other] = seen[room] + 1
-                todo.append(other)
-    return seen
-
-
-def pick_rooms(w: World, count: int, avoid: tuple[str, ...] = ()) -> list[str]:
-    """``count`` distinct rooms of the house drawn with the game's seeded generator, far ones first."""
-    dist = distances(w, "Entrance Hall")
-    rooms = sorted(r for r in w.s.house if r not in avoid and r not in ("Entrance Hall", "Foyer"))
-    rng = Rng(w.s.rng, raw=True)
-    rooms = rng.shuffled(rooms)
-    w.s.rng = rng.state
-    rooms.sort(key=lambda r: -dist.get(r, 0))
-    return rooms[: max(0, count)]
-
-
-def heroes_here(w: World, room: str) -> list[int]:
-    from hauntable.games.betrayal.monsters import in_house
-
-    traitor = w.s.haunt.get("traitor")
-    return [e.seat for e in w.s.explorers if in_house(e) and e.room == room and e.seat != traitor]
-
-
-def is_hero(w: World, seat: int) -> bool:
-    return seat != w.s.haunt.get("traitor")
-
-
-# the scenario modules register themselves on import
-from hauntable.games.betrayal.haunts import (  # noqa: E402
+from hauntable.games.betrayal.haunts import (
     h01_bound_spirit,
     h04_crawling_horde,
     h06_beast_below,
@@ -164,16 +15,29 @@ from hauntable.games.betrayal.haunts import (  # noqa: E402
     h34_stranger,
     h37_rising_water,
 )
+from hauntable.games.betrayal.haunts.script import Scenario
 
-__all__ = [
-    "SCENARIOS",
-    "Scenario",
-    "h01_bound_spirit",
-    "h04_crawling_horde",
-    "h06_beast_below",
-    "h12_hungry_house",
-    "h13_exorcism",
-    "h21_locked_door",
-    "h34_stranger",
-    "h37_rising_water",
-]
+SCRIPTS: tuple[type[Scenario], ...] = (
+    h01_bound_spirit.BoundSpirit,
+    h04_crawling_horde.CrawlingHorde,
+    h06_beast_below.BeastBelow,
+    h12_hungry_house.HungryHouse,
+    h13_exorcism.Exorcism,
+    h21_locked_door.LockedDoor,
+    h34_stranger.Stranger,
+    h37_rising_water.RisingWater,
+)
+
+
+def _by_number(scripts: tuple[type[Scenario], ...]) -> dict[int, Scenario]:
+    out: dict[int, Scenario] = {}
+    for cls in scripts:
+        if cls.number in out:
+            raise ValueError(f"haunt {cls.number} scripted twice")
+        out[cls.number] = cls()
+    return out
+
+
+SCENARIOS: dict[int, Scenario] = _by_number(SCRIPTS)
+
+__all__ = ["SCENARIOS", "SCRIPTS", "Scenario"]

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from hauntable.games.betrayal.death import kill
-from hauntable.games.betrayal.haunts import (
+from hauntable.games.betrayal.haunts.script import (
     Scenario,
     heroes_here,
     hvars,
-    items,
     pick_rooms,
     players,
     roll,
     scripted,
     task_options,
+    traitor,
 )
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster, monsters
@@ -41,18 +41,18 @@ class BoundSpirit(Scenario):
     )
 
     def setup(self, w: World) -> None:
-        traitor = w.s.haunt["traitor"]
-        e = w.s.explorers[traitor]
-        kill(w, traitor, f"{e.name} dies, and rises as a Spirit")  # K9: the cards stay in the room
+        seat = traitor(w)
+        e = w.s.explorers[seat]
+        kill(w, seat, f"{e.name} dies, and rises as a Spirit")  # K9: the cards stay in the room
         add_monster(w, "Spirit", "Spirit", e.room, might=None, speed=3, sanity=5, knowledge=4)
         for i, room in enumerate(pick_rooms(w, BONES), 1):
-            items(w)[f"Bone {i}"] = room
+            w.haunt.put(f"Bone {i}", room)
             w.say(f"A Bone token is put in the {room}", "haunt.token", token=f"Bone {i}", room=room)
         hvars(w).update(dread=0, frightened=False)
 
     def actions(self, w: World, seat: int) -> list[Any]:
         room = w.s.explorers[seat].room
-        if any(r == room for r in items(w).values()):
+        if w.haunt.tokens_in(room):
             return task_options(w, seat, "burn", ("knowledge",))
         return []
 
@@ -62,9 +62,9 @@ class BoundSpirit(Scenario):
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
         if action == "burn":
             room = w.s.explorers[seat].room
-            bone = next((b for b, r in items(w).items() if r == room), None)
+            bone = next(iter(w.haunt.tokens_in(room)), None)
             if success and bone:
-                del items(w)[bone]
+                w.haunt.remove(bone)
                 w.say(f"{w.who(seat)} burns {bone}", "haunt1.burn", who=w.who(seat), token=bone)
             elif bone:
                 w.say(
@@ -80,23 +80,23 @@ class BoundSpirit(Scenario):
             )
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
-        if hvars(w)["frightened"] or not heroes_here(w, monsters(w)[mid]["room"]):
+        if hvars(w)["frightened"] or not heroes_here(w, monsters(w)[mid].room):
             return []
         return [Act("frighten")]
 
     def monster_act(self, w: World, mid: str, inp: Act) -> None:
         hvars(w)["frightened"] = True
-        for seat in heroes_here(w, monsters(w)[mid]["room"]):
+        for seat in heroes_here(w, monsters(w)[mid].room):
             roll(w, seat, "resist", "sanity", 4, task=False)
 
     def end_monster_turn(self, w: World) -> None:
         hvars(w)["frightened"] = False
 
     def check(self, w: World) -> tuple[str, str] | None:
-        if not any(k.startswith("Bone") for k in items(w)):
+        if not any(k.startswith("Bone") for k in w.haunt.tokens):
             return "heroes", "every Bone is burnt and the spirit is released"
         if hvars(w)["dread"] >= 2 * players(w):
             return "traitor", "the house is full of dread"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the spirit is still bound to the house"
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import (
+from hauntable.games.betrayal.haunts.script import (
     Scenario,
     heroes_here,
     hvars,
@@ -13,6 +13,7 @@ from hauntable.games.betrayal.haunts import (
     roll,
     scripted,
     task_options,
+    traitor,
 )
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster, monsters
@@ -37,18 +38,18 @@ class CrawlingHorde(Scenario):
     )
 
     def setup(self, w: World) -> None:
-        room = w.s.explorers[w.s.haunt["traitor"]].room
+        room = w.s.explorers[traitor(w)].room
         for i in range(players(w) + 1):
             add_monster(w, f"Crawler {i + 1}", "Crawler", room, might=3, speed=2, sanity=None, knowledge=None)
         hvars(w).update(barricades=[], grabs=0, grabbed=[])
 
     def actions(self, w: World, seat: int) -> list[Any]:
-        if seat == w.s.haunt["traitor"]:
+        if seat == w.haunt.traitor:
             return []
         room = w.s.explorers[seat].room
         if room in hvars(w)["barricades"]:
             return []
-        if any(m["room"] == room and not m["stunned"] for m in monsters(w).values()):
+        if any(m.room == room and not m.stunned for m in monsters(w).values()):
             return []
         return task_options(w, seat, "barricade", ("might",))
 
@@ -71,13 +72,13 @@ class CrawlingHorde(Scenario):
             )
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
-        if mid in hvars(w)["grabbed"] or not heroes_here(w, monsters(w)[mid]["room"]):
+        if mid in hvars(w)["grabbed"] or not heroes_here(w, monsters(w)[mid].room):
             return []
         return [Act("grab")]
 
     def monster_act(self, w: World, mid: str, inp: Act) -> None:
         hvars(w)["grabbed"].append(mid)
-        seat = heroes_here(w, monsters(w)[mid]["room"])[0]
+        seat = heroes_here(w, monsters(w)[mid].room)[0]
         roll(w, seat, "slip", "speed", 4, task=False)
 
     def end_monster_turn(self, w: World) -> None:
@@ -91,6 +92,6 @@ class CrawlingHorde(Scenario):
             return "heroes", "the house is barricaded against the horde"
         if hvars(w)["grabs"] >= players(w):
             return "traitor", "the horde has dragged the heroes down"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the horde overruns the house"
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import (
+from hauntable.games.betrayal.haunts.script import (
     Scenario,
     heroes_here,
     hvars,
@@ -44,7 +44,7 @@ class BeastBelow(Scenario):
 
     def actions(self, w: World, seat: int) -> list[Any]:
         beast = monsters(w)["Beast"]
-        if seat == w.s.haunt["traitor"] or w.s.explorers[seat].room != beast["room"]:
+        if seat == w.haunt.traitor or w.s.explorers[seat].room != beast.room:
             return []
         return task_options(w, seat, "chain", ("might",))
 
@@ -66,23 +66,23 @@ class BeastBelow(Scenario):
             w.say(f"{w.who(seat)} breaks before the roar", "haunt6.terror", who=w.who(seat))
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
-        if hvars(w)["roared"] or not heroes_here(w, monsters(w)[mid]["room"]):
+        if hvars(w)["roared"] or not heroes_here(w, monsters(w)[mid].room):
             return []
         return [Act("roar")]
 
     def monster_act(self, w: World, mid: str, inp: Act) -> None:
         hvars(w)["roared"] = True
-        for seat in heroes_here(w, monsters(w)[mid]["room"]):
+        for seat in heroes_here(w, monsters(w)[mid].room):
             roll(w, seat, "stand", "sanity", 3, task=False)
 
     def end_monster_turn(self, w: World) -> None:
         hvars(w)["roared"] = False
 
     def check(self, w: World) -> tuple[str, str] | None:
-        if hvars(w)["chains"] + monsters(w)["Beast"].get("stuns", 0) >= CHAINS:
+        if hvars(w)["chains"] + monsters(w)["Beast"].stuns >= CHAINS:
             return "heroes", "the Beast is bound"
         if hvars(w)["terror"] >= players(w):
             return "traitor", "the Beast's roar has broken the heroes"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the Beast is free"
         return None

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import (
+from hauntable.games.betrayal.haunts.script import (
     Scenario,
     heroes_here,
     hvars,
-    items,
     pick_rooms,
     roll,
     scripted,
@@ -38,24 +37,24 @@ class HungryHouse(Scenario):
 
     def setup(self, w: World) -> None:
         for i, room in enumerate(pick_rooms(w, CANDLES), 1):
-            items(w)[f"Candle {i}"] = room
+            w.haunt.put(f"Candle {i}", room)
             w.say(f"A Candle token is put in the {room}", "haunt.token", token=f"Candle {i}", room=room)
         add_monster(w, "Shade", "Shade", "Basement Landing", might=None, speed=4, sanity=3, knowledge=None)
         hvars(w).update(lit=0, chilled=False)
 
     def actions(self, w: World, seat: int) -> list[Any]:
         room = w.s.explorers[seat].room
-        out: list[Any] = [Act("pick", c) for c, r in sorted(items(w).items()) if r == room]
+        out: list[Any] = [Act("pick", c) for c in sorted(w.haunt.tokens_in(room))]
         if room == HALL:
-            out.extend(Act("light", c) for c, r in sorted(items(w).items()) if r == f"seat:{seat}")
+            out.extend(Act("light", c) for c in sorted(w.haunt.carried_by(seat)))
         return out
 
     def act(self, w: World, seat: int, inp: Act) -> None:
         if inp.action == "pick":
-            items(w)[inp.option] = f"seat:{seat}"
+            w.haunt.carry(inp.option, seat)
             w.say(f"{w.who(seat)} picks up {inp.option}", "haunt.pick", token=inp.option, who=w.who(seat))
         else:
-            del items(w)[inp.option]
+            w.haunt.remove(inp.option)
             hvars(w)["lit"] += 1
             w.say(
                 f"{w.who(seat)} lights {inp.option} in the {HALL}",
@@ -70,25 +69,24 @@ class HungryHouse(Scenario):
             w.lose(seat, "sanity", 1)
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
-        if hvars(w)["chilled"] or not heroes_here(w, monsters(w)[mid]["room"]):
+        if hvars(w)["chilled"] or not heroes_here(w, monsters(w)[mid].room):
             return []
         return [Act("chill")]
 
     def monster_act(self, w: World, mid: str, inp: Act) -> None:
         hvars(w)["chilled"] = True
-        for seat in heroes_here(w, monsters(w)[mid]["room"]):
+        for seat in heroes_here(w, monsters(w)[mid].room):
             roll(w, seat, "chill", "sanity", 4, task=False)
 
     def end_monster_turn(self, w: World) -> None:
         hvars(w)["chilled"] = False
         for e in w.s.explorers:  # a dead hero's candle falls where they lay
-            for c, r in list(items(w).items()):
-                if r == f"seat:{e.seat}" and not e.alive:
-                    items(w)[c] = e.room
+            if not e.alive:
+                w.haunt.drop_all(e.seat, e.room)
 
     def check(self, w: World) -> tuple[str, str] | None:
         if hvars(w)["lit"] >= CANDLES:
             return "heroes", "every Candle burns in the Entrance Hall and the house sleeps"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the house swallows its guests"
         return None

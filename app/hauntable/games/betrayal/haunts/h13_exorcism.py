@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import Scenario, hvars, players, roll, scripted, task_options
+from hauntable.games.betrayal.haunts.script import Scenario, hvars, players, roll, scripted, task_options
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.monsters import add_monster
 from hauntable.games.betrayal.world import World
@@ -14,7 +14,7 @@ LAST_ROUND = 9
 
 
 def ritual_room(w: World) -> str:
-    return "Pentagram Chamber" if "Pentagram Chamber" in w.s.house else w.s.haunt["room"]
+    return "Pentagram Chamber" if "Pentagram Chamber" in w.s.house else w.haunt.room
 
 
 def needed(w: World) -> int:
@@ -42,7 +42,7 @@ class Exorcism(Scenario):
     def actions(self, w: World, seat: int) -> list[Any]:
         if w.s.explorers[seat].room != ritual_room(w):
             return []
-        if seat == w.s.haunt["traitor"]:
+        if seat == w.haunt.traitor:
             return task_options(w, seat, "desecrate", ("knowledge",)) if hvars(w)["rites"] else []
         return task_options(w, seat, "exorcise", ("sanity", "knowledge"))
 
@@ -65,6 +65,6 @@ class Exorcism(Scenario):
     def check(self, w: World) -> tuple[str, str] | None:
         if hvars(w)["rites"] >= needed(w):
             return "heroes", "the exorcism is complete"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the Demon is loose"
         return None

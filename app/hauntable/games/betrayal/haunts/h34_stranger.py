@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import Scenario, hvars, roll, scripted, task_options
+from hauntable.games.betrayal.haunts.script import Scenario, hvars, roll, scripted, task_options
 from hauntable.games.betrayal.inputs import Act
-from hauntable.games.betrayal.monsters import in_house
+from hauntable.games.betrayal.predicates import in_house
 from hauntable.games.betrayal.world import World
 
 LAST_ROUND = 8
@@ -33,22 +33,22 @@ class Stranger(Scenario):
         hvars(w).update(unmasked=False, summons=0, banished=False)
 
     def actions(self, w: World, seat: int) -> list[Any]:
-        h = w.s.haunt
+        h = w.haunt
         me = w.s.explorers[seat]
-        if h.get("hidden"):
+        if h.hidden:
             if "task" in w.s.turn.tried:
                 return []
-            shown = set(h["revealed"])
+            shown = set(h.revealed)
             return [
                 Act("accuse", str(e.seat))
                 for e in w.s.explorers
                 if e.seat != seat and in_house(e) and e.room == me.room and e.seat not in shown
             ]
-        traitor = h.get("traitor")
+        traitor = h.traitor
         if traitor is None:
             return []
         if seat == traitor:
-            return task_options(w, seat, "summon", ("knowledge",)) if me.room == h["room"] else []
+            return task_options(w, seat, "summon", ("knowledge",)) if me.room == h.room else []
         if w.s.explorers[traitor].room == me.room and w.s.explorers[traitor].alive:
             return task_options(w, seat, "banish", ("sanity",))
         return []
@@ -60,15 +60,15 @@ class Stranger(Scenario):
             roll(w, seat, inp.action, inp.option, 4 if inp.action == "summon" else 5)
 
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
-        h = w.s.haunt
+        h = w.haunt
         if not success:
             w.say(f"{w.who(seat)}'s {action} fails", "haunt34.failed", who=w.who(seat))
             return
         if action == "accuse":
             other = int(option)
-            if other not in h["revealed"]:
-                h["revealed"].append(other)
-            token = h["tokens"][other]
+            if other not in h.revealed:
+                h.revealed.append(other)
+            token = (h.secret or [])[other]
             w.say(
                 f"{w.who(other)} must show their token: {token}",
                 "haunt34.shown",
@@ -76,7 +76,7 @@ class Stranger(Scenario):
                 token=token,
             )
             if token == 1:
-                h["traitor"], h["hidden"] = other, False
+                h.traitor, h.hidden = other, False
                 hvars(w)["unmasked"] = True
         elif action == "summon":
             hvars(w)["summons"] += 1
@@ -97,6 +97,6 @@ class Stranger(Scenario):
             return "heroes", "the traitor is banished"
         if v["summons"] >= SUMMONS:
             return "traitor", "the summoning is complete"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the stranger is still among you"
         return None

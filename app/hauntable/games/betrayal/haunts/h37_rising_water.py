@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.games.betrayal.haunts import Scenario, hvars, roll, scripted, task_options
+from hauntable.games.betrayal.haunts.script import Scenario, hvars, roll, scripted, task_options
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.world import World
 
@@ -40,12 +40,12 @@ class RisingWater(Scenario):
 
     def movement_cap(self, w: World, seat: int) -> int | None:
         e = w.s.explorers[seat]
-        if seat == w.s.haunt.get("traitor"):
+        if seat == w.haunt.traitor:
             return None
         return WADE if w.s.house[e.room].floor in hvars(w)["flooded"] else None
 
     def actions(self, w: World, seat: int) -> list[Any]:
-        if seat == w.s.haunt["traitor"] or w.s.explorers[seat].room != SLUICE:
+        if seat == w.haunt.traitor or w.s.explorers[seat].room != SLUICE:
             return []
         return task_options(w, seat, "close", ("might", "speed"))
 
@@ -65,6 +65,6 @@ class RisingWater(Scenario):
     def check(self, w: World) -> tuple[str, str] | None:
         if hvars(w)["closed"] >= 2:
             return "heroes", "the sluice is shut and the water falls"
-        if w.s.haunt["round"] >= LAST_ROUND:
+        if w.haunt.round >= LAST_ROUND:
             return "traitor", f"round {LAST_ROUND} begins and the house is drowned"
         return None

@@ -1,9 +1,13 @@
-"""The one channel from a tap to the game: every typed input goes through :meth:`Channel.submit`.
+"""The one door to the game: taps, the readers' referee and the dice tower all submit through a
+:class:`Channel`, which is the session's only writer and tells its listeners about every new step.
 
-Each prompt the screen draws is stamped with the ``seq`` of the state it was built for; a tap carries that
-stamp back, and a tap on a prompt that is no longer current is refused as ``NotAwaited`` before it reaches
-the engine (KaTrain's ``game_id``, boardgame.io's ``_stateID``). Refusals (stale or from the engine) are
-kept with the seat that caused them so the screen can show them there. No Kivy here: tests drive it plainly.
+Two ways in, one writer. A tap answers a prompt the screen drew: :meth:`Channel.submit` with the ``seq``
+the prompt was stamped with, so a tap on a prompt that is no longer current is refused as ``NotAwaited``
+before it reaches the engine (KaTrain's ``game_id``, boardgame.io's ``_stateID``); its refusal is kept
+with the seat that caused it so the screen can show it there. The table's hands (what a referee makes of
+the readers) come through :meth:`Channel.offer`: judged against the current state, refused by raising,
+since the referee words its own refusals. Every accepted input, from either, reaches every listener once:
+the screen redraws, the referee re-aims its readers and LEDs. No Kivy here: tests drive it plainly.
 """
 
 from __future__ import annotations
@@ -42,8 +46,9 @@ Listener = Callable[[Step], None]
 class Channel:
     """Holds the session; submits inputs, stamps prompts, tells listeners about each new step.
 
-    ``source`` is logged with each accepted input (``touch``, ``simulator``) so a replay says where it came
-    from. Listeners are called synchronously; the Kivy app re-posts them to the next frame itself.
+    ``source`` is logged with each accepted tap (``touch``) so a replay says where it came from; the
+    table's inputs carry their own (``table:ground:4,0``). Listeners are called synchronously, on the
+    thread that submitted; the Kivy app re-posts its redraw to the next frame itself.
     """
 
     def __init__(self, session: Session, source: str = "touch"):
@@ -73,12 +78,12 @@ class Channel:
             self._refusal_listeners.append(on_refusal)
 
     def add_check(self, check: Callable[[Input], None]) -> None:
-        """Have ``check`` look at every input before the session does; it refuses one by raising a
+        """Have ``check`` look at every tap before the session does; it refuses one by raising a
         Rejection (the table referee refuses a ``done`` its readers contradict)."""
         self._checks.append(check)
 
     def submit(self, inp: Input, seq: int, source: str | None = None) -> Step | None:
-        """Submit ``inp`` answered to the prompt stamped ``seq``; None (and a Refusal) if refused.
+        """Submit a tap's ``inp`` answered to the prompt stamped ``seq``; None (and a Refusal) if refused.
 
         Raises nothing for a refusal: the refusal is recorded and broadcast, since a tap has no caller
         that could handle an exception.
@@ -100,23 +105,19 @@ class Channel:
             for fn in self._refusal_listeners:
                 fn(refusal)
             return None
+        self._stepped(step)
+        return step
+
+    def offer(self, inp: Input, source: str) -> Step:
+        """Submit what the table's hands did (a referee's input); raises the Rejection if refused, which
+        the referee tells the players in its own words (the seat's refusal line is left as it is)."""
+        step = self.session.submit(inp, source=source)
+        self._stepped(step)
+        return step
+
+    def _stepped(self, step: Step) -> None:
         self.last_refusal = None
         self.history.append(step)
         del self.history[:-50]  # the screen shows recent outcomes only
         for fn in self._listeners:
             fn(step)
-        return step
-
-    def catch_up(self, step: Step | None = None) -> Step | None:
-        """Tell the listeners about a step the session took outside :meth:`submit` (the table referee
-        submits what the readers and the tower saw): ``step``, or the session's latest; None if the
-        listeners have seen it already."""
-        step = step if step is not None else self.session.step
-        if any(step is seen for seen in self.history[-3:]):
-            return None
-        self.last_refusal = None
-        self.history.append(step)
-        del self.history[:-50]
-        for fn in self._listeners:
-            fn(step)
-        return step

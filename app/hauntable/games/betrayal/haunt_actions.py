@@ -1,0 +1,266 @@
+"""The haunt's actions on an explorer's turn: a scripted haunt's special actions and task rolls (H7.2), the
+book mode's tools (victory, monsters, stuns, tokens, naming the traitor), a hidden traitor's reveal (H4.3),
+laying the Stairs from Basement for a monster trapped below (H5.6), and the traitor declining an event or
+the Bite (H3.4). ``HANDLERS`` resolves them by input kind (gathered into the rule set).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntable.engine.rejections import IllegalAction, NotAwaited
+from hauntable.engine.rng import Rng
+from hauntable.games.betrayal import monsters as mon
+from hauntable.games.betrayal.haunt import free_traitor
+from hauntable.games.betrayal.house import OPPOSITE, HouseView, distances, monster_walker
+from hauntable.games.betrayal.inputs import Act, NameTraitor, PlaceMonster, PlaceToken, Reveal, Stun, Victory
+from hauntable.games.betrayal.predicates import scenario, trait_roll
+from hauntable.games.betrayal.state import Placed
+from hauntable.games.betrayal.victory import declare, survivors
+from hauntable.games.betrayal.world import World, task
+
+
+def haunt_actions(w: World) -> list[Any]:
+    """Actions the haunt adds to the explorer's turn prompt: a scripted haunt's special actions, or book
+    mode's tools."""
+    s = w.s
+    h = s.haunt
+    if s.phase != "haunt" or h is None or not h.started:
+        return []
+    seat = s.turn.seat
+    out: list[Any] = []  # never the hidden traitor's reveal: listing it would tell the table who they are
+    if seat == h.traitor and stairs_search_spots(w):
+        out.append(SEARCH_STAIRS)
+    sc = scenario(w)
+    if sc is not None:
+        out.extend(sc.actions(w, seat))
+        return out
+    room = s.explorers[seat].room
+    if survivors(w):
+        out.append(Victory("heroes"))
+    out.append(Victory("traitor"))
+    ms = h.monsters
+    out.append(PlaceMonster(_free_name(ms, "Monster"), room))
+    out.extend(PlaceMonster(mid, room) for mid, m in ms.items() if m.room != room)
+    out.extend(Stun(mid) for mid, m in ms.items() if not m.stunned)
+    out.append(PlaceToken(_free_name(h.tokens, "Token"), room))
+    out.extend(PlaceToken(name, "") for name in h.tokens_in(room))
+    if h.rule == "none_at_first" and h.traitor is None:
+        out.extend(NameTraitor(e.seat) for e in s.explorers if e.alive)
+    return out
+
+
+def _free_name(taken: dict[str, Any], stem: str) -> str:
+    k = 1
+    while f"{stem} {k}" in taken:
+        k += 1
+    return f"{stem} {k}"
+
+
+def _book_only(w: World, what: str) -> None:
+    if w.haunt.mode != "book":
+        raise IllegalAction(f"{what} is a book-mode tool; the table runs this haunt itself.", "H7.1")
+
+
+def _act(w: World, inp: Act) -> None:
+    sc = scenario(w)
+    seat = w.s.turn.seat
+    if inp == SEARCH_STAIRS:
+        spots = stairs_search_spots(w) if seat == w.haunt.traitor else []
+        if not spots:
+            raise IllegalAction(
+                "No monster is trapped in the basement, or the stairs cannot be laid.", "H5.6"
+            )
+        _lay_stairs(w, spots[0])
+        return
+    if sc is None or inp not in sc.actions(w, seat):
+        raise IllegalAction(f"{inp} is not an action of this haunt now.", "H7.1")
+    sc.act(w, seat, inp)
+
+
+def _victory(w: World, inp: Victory) -> None:
+    _book_only(w, "Marking a victory")
+    if inp.side == "heroes" and not survivors(w):
+        raise IllegalAction("The heroes need a survivor to win.", "H6.1")
+    declare(w, inp.side, f"haunt {w.haunt.number} is won, says the book")
+
+
+def _place_monster(w: World, inp: PlaceMonster) -> None:
+    _book_only(w, "Placing a monster")
+    if inp.room not in w.s.house:
+        raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
+    ms = w.haunt.monsters
+    if inp.name in ms:
+        ms[inp.name].room = inp.room
+        w.say(f"{inp.name} is moved to the {inp.room}", "monster.move", monster=inp.name, room=inp.room)
+    else:
+        traits = {t: getattr(inp, t) or None for t in ("might", "sanity", "knowledge")}
+        mon.add_monster(w, inp.name, inp.type or inp.name, inp.room, speed=inp.speed, **traits)
+
+
+def _stun(w: World, inp: Stun) -> None:
+    _book_only(w, "Stunning a monster")
+    if inp.name not in w.haunt.monsters:
+        raise IllegalAction(f"There is no monster called {inp.name}.", "H7.1")
+    mon.stun(w, inp.name)
+
+
+def _token(w: World, inp: PlaceToken) -> None:
+    _book_only(w, "Placing a token")
+    h = w.haunt
+    if not inp.room:
+        if inp.name not in h.tokens:
+            raise IllegalAction(f"There is no token called {inp.name}.", "H7.1")
+        w.say(
+            f"The {inp.name} is taken away from the {h.remove(inp.name)}", "haunt.token_off", token=inp.name
+        )
+        return
+    if inp.room not in w.s.house:
+        raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
+    h.put(inp.name, inp.room)
+    w.say(f"A {inp.name} token is put in the {inp.room}", "haunt.token", token=inp.name, room=inp.room)
+
+
+def _name_traitor(w: World, inp: NameTraitor) -> None:
+    _book_only(w, "Naming the traitor")
+    h = w.haunt
+    if h.rule != "none_at_first" or h.traitor is not None:
+        raise IllegalAction("This haunt already has its traitor, or never gets one.", "H1.5")
+    if not 0 <= inp.seat < len(w.s.explorers) or not w.s.explorers[inp.seat].alive:
+        raise IllegalAction("Name a living explorer's seat.", "H1.5")
+    h.traitor = inp.seat
+    w.say(f"{w.who(inp.seat)} turns traitor", "haunt.traitor", who=w.who(inp.seat))
+    free_traitor(w, inp.seat)
+
+
+def reveal(w: World, seat: int) -> None:
+    """H4.3: the hidden traitor turns token 1 face up; from now on the traitor's rules apply to them."""
+    h = w.haunt
+    h.traitor, h.hidden = seat, False
+    h.revealed.append(seat)
+    w.say(f"{w.who(seat)} reveals token 1: the traitor!", "haunt.reveal", who=w.who(seat))
+    free_traitor(w, seat)
+    sc = scenario(w)
+    if sc is not None:
+        sc.on_reveal(w, seat)
+
+
+def _reveal(w: World, inp: Reveal) -> None:
+    h = w.haunt
+    secret = h.secret or []
+    if not h.hidden or not 0 <= inp.seat < len(secret) or secret[inp.seat] != 1:
+        raise IllegalAction("Only the hidden traitor can reveal a token.", "H4.3")
+    reveal(w, inp.seat)
+
+
+STAIRS = "Stairs from Basement"
+
+
+SEARCH_STAIRS = Act("search_stairs")
+
+
+def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
+    """Where the traitor may lay the Stairs from Basement: only while it is still to come, a monster in the
+    basement cannot reach another floor, and a basement doorway takes it. (floor, x, y, rotation) each."""
+
+    s = w.s
+    if STAIRS in s.house or STAIRS not in (*s.stack, *s.stack_discards):
+        return []
+    in_basement = [
+        m.room for m in w.haunt.monsters.values() if m.room in s.house and s.house[m.room].floor == "basement"
+    ]
+    if not any(
+        all(s.house[r].floor == "basement" for r in distances(s, w.content, room, monster_walker(s)))
+        for room in in_basement
+    ):
+        return []
+    view = HouseView(s, w.content)
+    out = []
+    for _room, direction, cell in sorted(view.open_doorways("basement")):
+        for rotation, _links in view.placements(STAIRS, cell, OPPOSITE[direction], True):
+            out.append((cell[0], cell[1], cell[2], rotation))
+    return out
+
+
+def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:
+    """H5.6: the traitor takes the Stairs from Basement out of the room stack and lays it; the stack is
+    shuffled afterwards. With a table's stack, the screen says where the tile goes."""
+
+    s = w.s
+    floor, x, y, rotation = spot
+    for pile in ("stack", "stack_discards"):
+        if STAIRS in getattr(s, pile):
+            w.own(pile).remove(STAIRS)
+    w.place(STAIRS, Placed(floor, x, y, rotation))
+    if s.config.rooms == "virtual":
+        rng = Rng(s.rng, raw=True)
+        s.stack = rng.shuffled(s.stack)
+        s.rng = rng.state
+    w.say(
+        f"{w.who(s.turn.seat)} searches the room stack and lays the {STAIRS} at {floor} {x},{y} "
+        f"(turned {rotation}); the stack is shuffled",
+        "haunt.stairs",
+        floor=floor,
+        x=x,
+        y=y,
+        rotation=rotation,
+        who=w.who(s.turn.seat),
+    )
+
+
+@task("haunt_task_roll")
+def haunt_task_roll(w: World, seat: int, action: str, trait: str, target: int, option: str = "") -> None:
+    """H7.2: a haunt's task roll: once per turn, whichever of the qualifying traits is chosen."""
+    w.s.turn.tried.append("task")
+
+    trait_roll(
+        w, seat, trait, target, f"{action} (task)", on="haunt_task_result", action=action, option=option
+    )
+
+
+@task("haunt_task_result")
+def haunt_task_result(
+    w: World, seat: int, action: str, trait: str, target: int, total: int, option: str = ""
+) -> None:
+    sc = scenario(w)
+    if sc is not None:
+        sc.task_result(w, seat, action, option, total >= target, total)
+
+
+@task("traitor_card")
+def traitor_card(w: World, seat: int, card: str, effects: list[Any], option: str) -> None:
+    if option == "decline":
+        w.say(
+            f"{w.who(seat)} is the traitor and declines the {card}",
+            "traitor.declines",
+            card=card,
+            who=w.who(seat),
+        )
+        return
+    w.then(("effects", dict(seat=seat, card=card, effects=effects)))
+
+
+def _in_haunt(fn: Any) -> Any:
+    """The haunt's actions exist only once it has begun (E2)."""
+
+    def handler(w: World, inp: Any) -> None:
+        if w.s.phase != "haunt" or w.s.haunt is None or not w.s.haunt.started:
+            raise NotAwaited(f"No {inp.kind} now: the haunt has not begun.", "E2")
+        fn(w, inp)
+
+    return handler
+
+
+# the haunt's hooks into the turn, gathered by ruleset.py
+HANDLERS = {
+    kind: _in_haunt(fn)
+    for kind, fn in dict(
+        act=_act,
+        victory=_victory,
+        monster=_place_monster,
+        stun=_stun,
+        token=_token,
+        traitor=_name_traitor,
+        reveal=_reveal,
+    ).items()
+}

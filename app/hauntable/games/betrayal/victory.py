@@ -1,0 +1,84 @@
+"""Victory after the haunt (H6): who is still in play, a side declared the winner when its goal is met, the
+dead explorers' tokens shown."""
+
+from __future__ import annotations
+
+from hauntable.games.betrayal import monsters as mon
+from hauntable.games.betrayal.predicates import scenario
+from hauntable.games.betrayal.world import World
+
+
+def heroes_in_play(w: World) -> list[int]:
+    return [e.seat for e in w.s.explorers if mon.in_house(e) and e.seat != w.haunt.traitor]
+
+
+def survivors(w: World) -> list[int]:
+    """Heroes alive, in the house or escaped from it (H6.1)."""
+    return [e.seat for e in w.s.explorers if e.alive and e.seat != w.haunt.traitor]
+
+
+def survivors_but(w: World, seats: list[int]) -> list[int]:
+    """Living explorers other than ``seats`` (escaped heroes count)."""
+    return [e.seat for e in w.s.explorers if e.alive and e.seat not in seats]
+
+
+def declare(w: World, side: str, why: str) -> None:
+    """H6.1: the first side to meet its goal wins; the game is over (nothing more is awaited)."""
+    h = w.haunt
+    if h.winner:
+        return
+    h.winner = side
+    w.s.pending.clear()
+    w.s.awaiting = None
+    w.s.ctx = {}
+    name = "The heroes win" if side == "heroes" else "The traitor wins"
+    if side == "traitor" and h.traitor is None:
+        name = "The house wins"
+    w.say(
+        f"{name}: {why}",
+        "haunt.victory",
+        side=side,
+        variant="house" if side == "traitor" and h.traitor is None else side,
+    )
+
+
+def check_victory(w: World) -> bool:
+    """Deaths first (the dead show their tokens, H4.4), then the haunt's goals; with no hero left in the
+    house, the heroes cannot win (H6.1). True once a side has won."""
+    h = w.haunt
+    if h.winner:
+        return True
+    _show_dead_tokens(w)
+    sc = scenario(w)
+    if sc is not None:
+        won = sc.check(w)
+        if won:
+            declare(w, *won)
+            return True
+    if h.hidden and h.secret is not None:  # only the hidden traitor is left in the house
+        secret = h.secret
+        left = [e.seat for e in w.s.explorers if mon.in_house(e)]
+        if left and all(secret[seat] == 1 for seat in left) and not survivors_but(w, left):
+            declare(w, "traitor", "only the hidden traitor is left")
+            return True
+    if not heroes_in_play(w):
+        if survivors(w) and sc is not None:
+            declare(w, "heroes", "every surviving hero has escaped")
+        else:
+            declare(w, "traitor", "no hero is left alive")
+        return True
+    return False
+
+
+def _show_dead_tokens(w: World) -> None:
+    h = w.haunt
+    if h.secret is None:
+        return
+    for e in w.s.explorers:
+        if not e.alive and e.seat not in h.revealed:
+            h.revealed.append(e.seat)
+            token = h.secret[e.seat]
+            w.say(f"{e.name} is dead and shows token {token}", "haunt.token_shown", who=e.name, token=token)
+            if token == 1:
+                h.traitor, h.hidden = e.seat, False
+                w.say(f"{e.name} was the traitor", "haunt.traitor_dead", who=e.name)

@@ -1,0 +1,489 @@
+"""The table app without its window: settings, the game life cycle, resume, the live table and the tower.
+
+:class:`TableController` holds what a game on the table needs (the one
+:class:`~hauntable.table.channel.Channel`, the simulator panel's hands or the live readers, the dice
+tower, the log's unfinished game) and no Kivy: a test drives it with a plain :class:`View` and no window.
+The Kivy app (``ui/app.py``) is its view: it draws the screens, carries jobs from other threads to its
+main loop (``post``) and coalesces redraws.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from hauntable.engine.dice import VirtualDice
+from hauntable.engine.inputs import Input
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rejections import BadConfig, HauntableError
+from hauntable.gamelog import ABANDONED, GameLog
+from hauntable.games import geisterstunde
+from hauntable.games.betrayal.config import GameConfig, PlayerSpec
+from hauntable.games.betrayal.content import load_content
+from hauntable.games.betrayal.inputs import Roll, Target
+from hauntable.games.betrayal.prompts import AwaitTile, ChooseTarget
+from hauntable.paths import db_path
+from hauntable.session import ResumeError, Session
+from hauntable.table.channel import Channel
+from hauntable.table.dice_link.rolls import delivered_in
+from hauntable.table.health import Trouble
+from hauntable.ui import i18n
+from hauntable.ui.castle_sim import CastleTable
+from hauntable.ui.live_table import AppTable, table_kind
+from hauntable.ui.settings import AdminChoices, UiSettings
+from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
+from hauntable.ui.tower import AppTower, count_text, fault_text
+
+log = logging.getLogger(__name__)
+
+
+class View(Protocol):
+    """What the controller asks of its front-end (the Kivy app, or a test's recorder)."""
+
+    def post(self, job: Callable[[], None]) -> None:
+        """Run ``job`` soon on the view's own thread (the scanner's and the tower's threads hop here)."""
+
+    def redraw(self) -> None:
+        """Redraw the current screen soon; several calls in one frame draw once."""
+
+    def go(self, screen: str) -> None:
+        """Show ``screen`` (attract, setup, play, castle, ...)."""
+
+    def changed(self) -> None:
+        """Something the screens show outside the game changed (language, notice, resume offer, tower)."""
+
+
+class TableController:
+    """One table's games and devices. ``log`` (optional) records every game; ``seed`` fixes the simulator
+    and the dice; ``today`` (``MM-DD``) the date a game starts on."""
+
+    def __init__(
+        self,
+        view: View,
+        settings: UiSettings | None = None,
+        log: GameLog | None = None,
+        seed: int | None = None,
+        today: str | None = None,
+    ):
+        self.view = view
+        self.settings = settings or UiSettings()
+        self.log = log
+        self.seed = seed
+        self.today = today
+        self.content = load_content()
+        self.channel: Channel | None = None
+        self.simulator: TableSimulator | None = None
+        self.live_table: AppTable | None = None  # Betrayal on the real readers (ui/live_table.py)
+        self.castle_table: CastleTable | None = None  # a simulated Geisterstunde table, when chosen
+        self.tower: AppTower | None = None  # once a game is attached, when settings.tower_port names one
+        self.tower_state = ""  # the tower's link state ("ready", "lost", ...); "" without one
+        self.tower_fault = ""  # what the dice pad says about the tower's last fault (a re-throw)
+        self.dice: VirtualDice | None = None
+        self.sim_message = ""
+        self.notice = ""  # shown on the attract screen for the operator (a damaged log set aside)
+        self.resume_offer = ""  # who was playing the unfinished logged game and how far it got
+        self.game_running = False
+        self.haunt_shown = False  # the haunt banner was shown for this game
+        self.choices = AdminChoices(self.settings)  # the admin menu's, loaded now and saved on change
+        i18n.set_language(self.settings.language)
+
+    @property
+    def lang(self) -> str:
+        return self.settings.language or "en"
+
+    def set_language(self, lang: str, keep: bool = False) -> None:
+        """Show the table in ``lang``; ``keep`` (the admin menu): it is also the table's language from now
+        on, kept across restarts. The players' choice on the attract and set-up screens is not kept."""
+        i18n.set_language(lang)
+        self.settings.language = lang
+        if keep:
+            self.choices.keep_language(lang)
+        if self.resume_offer:
+            self.offer_resume()  # in the new language
+        self.view.changed()
+
+    def registry_path(self) -> Path:
+        """The tag registry's file: the table's database in the data directory (as ``hauntable enroll``)."""
+        return db_path(self.settings.data_dir)
+
+    # --- starting a game ------------------------------------------------------------------------------
+
+    def _seed(self, seed: int | None) -> int:
+        if seed is not None:
+            return seed
+        return self.seed if self.seed is not None else time.time_ns() % 1_000_000
+
+    def start_game(self, players: list[tuple[str, str]], seed: int | None = None) -> str | None:
+        """Start a Betrayal game at the table; returns the refusal sentence (bad set-up) or None."""
+        config = GameConfig(
+            players=tuple(PlayerSpec(n, c) for n, c in players),
+            today=self.today or datetime.date.today().strftime("%m-%d"),
+            seed=self._seed(seed),
+            rooms="table",
+            cards="table",
+            house_rules=self.choices.house_rules(),
+            board="table7",  # the table's 7x7 floors: every cell has a reader (the simulator's too)
+        )
+        try:
+            config.validate(self.content)
+        except BadConfig as exc:
+            return str(exc)
+        self.attach(Session.new("betrayal", config, log=self.log))
+        return None
+
+    def start_geisterstunde(
+        self,
+        names: tuple[str, ...] = (),
+        seed: int | None = None,
+        table: bool = False,
+        ghost: int = 0,
+        house_rules: dict[str, str] | None = None,
+    ) -> str | None:
+        """Start a Geisterstunde game (virtual key deck), seat ``ghost`` the first ghost; a sentence if the
+        set-up is refused. ``table``: play it through a simulated table (taps lay tags on mock readers and
+        the Geisterstunde referee turns them into inputs, :class:`~hauntable.ui.castle_sim.CastleTable`)."""
+        names = names or tuple(i18n.tr("setup.seat", n=i) for i in (1, 2, 3))
+        try:
+            config = geisterstunde.GameConfig(
+                players=tuple(names),
+                ghost=ghost,
+                seed=self._seed(seed),
+                house_rules=geisterstunde.HouseRules(**(house_rules or {})),
+            )
+            config.validate()
+        except BadConfig as exc:
+            return str(exc)
+        session = Session.new("geisterstunde", config, log=self.log)
+        self.attach(session, castle_table=table)
+        return None
+
+    def table_kind(self) -> str:
+        """``live`` or ``simulated`` (see UiSettings.table); live when the layout that would decide cannot
+        be read, so that the play screen names the error (:meth:`_open_live_table`)."""
+        try:
+            return table_kind(self.settings.table, self.settings.backend, self.settings.layout)
+        except HauntableError:
+            return "live"
+
+    def attach(self, session: Session, castle_table: bool = False) -> None:
+        """Play ``session`` from now on: a new channel, the table's hands (readers or simulator), dice."""
+        self._close_tables()
+        self.channel = Channel(session)
+        self.channel.bind(on_step=lambda _s: self.view.redraw(), on_refusal=lambda _r: self.view.redraw())
+        self.sim_message = ""
+        self.simulator = None
+        self.game_running = True
+        self.haunt_shown = getattr(session.step.state, "haunt", None) is not None  # a resumed haunt goes on
+        if session.game.name == "geisterstunde":
+            if castle_table:
+                self.castle_table = CastleTable(self.channel)
+            self.view.go("castle")
+            return
+        seed = session.step.state.config.seed
+        if self.table_kind() == "live":
+            self._open_live_table()
+        if self.live_table is None:
+            self.simulator = TableSimulator(self.channel, seed, self.content)
+        self.dice = VirtualDice(seed + 1)
+        self._open_tower(session)
+        self.view.go("play")
+
+    def take_over(self, channel: Channel, simulator: TableSimulator) -> None:
+        """Play on from a Betrayal game already under way on its own channel and simulated hands (the demo
+        games of screenshots, tests and benchmarks): the screen follows that channel from now on."""
+        self._close_tables()
+        self.channel, self.simulator, self.sim_message = channel, simulator, ""
+        channel.bind(on_step=lambda _s: self.view.redraw(), on_refusal=lambda _r: self.view.redraw())
+        self.game_running = True
+        self.haunt_shown = channel.step.state.haunt is not None
+        self.dice = VirtualDice(channel.step.state.config.seed + 1)
+        self.view.go("play")
+
+    def _open_live_table(self) -> None:
+        """Play on the readers; if the backend cannot start, say why and let the simulator panel stand in
+        (out loud: the play screen's notice names the error)."""
+        assert self.channel is not None
+        try:
+            self.live_table = AppTable(
+                self.channel,
+                layout=self.settings.layout,
+                backend=self.settings.backend,
+                registry=self.registry_path(),
+                post=self.view.post,
+                on_change=self.view.redraw,
+            )
+        except (HauntableError, OSError) as exc:
+            log.error("Hauntable: the table's readers cannot start: %s", exc)
+            self.sim_message = i18n.tr("live.unavailable", error=str(exc))
+
+    def _close_tables(self) -> None:
+        if self.live_table is not None:
+            self.live_table.close()
+            self.live_table = None
+        if self.castle_table is not None:
+            self.castle_table.close()
+            self.castle_table = None
+
+    def table_notice(self) -> str:
+        """The line under the prompt: a table thread in trouble, else the live referee's latest message,
+        else the simulator's."""
+        trouble = self.trouble()
+        if trouble is not None:
+            return trouble_text(trouble)
+        if self.live_table is not None and self.live_table.message:
+            return self.live_table.message
+        return self.sim_message
+
+    def trouble(self) -> Trouble | None:
+        """The worst of what the table's threads report (the readers' scanner, the tower's link): what
+        the watchdog judges (``Watchdog.watch``) and the screens say."""
+        beats = []
+        if self.live_table is not None:
+            beats.append(self.live_table.table.scanner.heartbeat)
+        if self.tower is not None:
+            beats.append(self.tower.tower.heartbeat)
+        found = [t for t in (b.health() for b in beats) if t is not None]
+        return max(found, key=lambda t: t.fatal) if found else None
+
+    # --- the dice tower -------------------------------------------------------------------------------
+
+    def _open_tower(self, session: Session) -> None:
+        """Open the configured tower with the first game; the log's tower rolls count as delivered."""
+        if self.settings.tower_port is None or self.tower is not None:
+            return
+        delivered = []
+        if session.log is not None:
+            games = {session.game_id}
+            latest = session.log.games(latest=2)  # a game set aside at start-up may own the tower's resend
+            games.update(g.id for g in latest)
+            for game_id in sorted(games):
+                rows = session.log.inputs(game_id)
+                delivered += delivered_in(e.payload for e in rows if e.payload is not None)
+        self.tower = AppTower(
+            self.settings.tower_port,
+            take=self.take_tower_roll,
+            post=self.view.post,
+            on_state=self._tower_state_changed,
+            delivered=delivered,
+            raw_log=self.settings.tower_raw_log,
+            on_fault=self._tower_fault,
+        )
+
+    def take_tower_roll(self, faces: tuple[int, ...], source: str) -> bool:
+        """A roll from the tower, on the view's thread: through the one channel; True if the game took it."""
+        if self.channel is None:
+            return False  # between games: refused, so the tower forgets it
+        asked = self.channel.step.awaiting
+        if isinstance(asked, RollDice) and asked.dice != len(faces):  # checked here to say it plainly
+            self.tower_fault = count_text(asked.dice, len(faces))
+            self.view.redraw()
+            return False
+        inp = self.channel.session.game.inputs.parse(f"roll {','.join(map(str, faces))} source={source}")
+        taken = self.channel.submit(inp, self.channel.seq, source="tower") is not None
+        if taken and self.tower_fault:
+            self.tower_fault = ""
+            self.view.redraw()
+        return taken
+
+    def _tower_state_changed(self, state) -> None:
+        self.tower_state = str(state)
+        self.view.changed()
+        self.view.redraw()
+
+    def _tower_fault(self, fault) -> None:
+        """A fault the tower reported: the dice pad says what to do until the next roll is taken."""
+        self.tower_fault = fault_text(fault)
+        self.view.redraw()
+
+    def tower_text(self) -> str | None:
+        """The dice pad's line about the tower; None without a tower (the simulator's button is shown)."""
+        if self.tower is None:
+            return None
+        if self.tower_state == "ready" and self.tower_fault:
+            return self.tower_fault
+        if self.tower_state == "ready":
+            return i18n.tr("tower.ready", source=self.tower.source)
+        return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
+
+    def close(self) -> None:
+        """The app stops: the readers, the simulated castle and the tower are closed."""
+        self._close_tables()
+        if self.tower is not None:
+            self.tower.close()
+            self.tower = None
+
+    # --- resume and abandon ---------------------------------------------------------------------------
+
+    def unfinished(self):
+        """The log's latest unfinished game (Betrayal or Geisterstunde; a damaged name is offered too:
+        resuming reads it as the known game it is closest to), or None."""
+        return self.log.latest_unfinished() if self.log is not None else None
+
+    def offer_resume(self) -> None:
+        """After a crash or power cut, the attract screen offers the log's unfinished game (or a new one)."""
+        record = self.unfinished()
+        self.resume_offer = "" if record is None else self._describe(record)
+        self.view.changed()
+
+    def _describe(self, record) -> str:
+        """Who was playing and how far it got, from the log alone (no replay: start-up stays fast)."""
+        players = []
+        for p in record.config.get("players", []):
+            if not isinstance(p, dict):  # Geisterstunde's seats are names
+                players.append(str(p))
+                continue
+            character = self.content.characters.get(p.get("character"))
+            players.append(f"{p.get('name')} ({character.name if character else p.get('character')})")
+        started = record.created[11:16] if len(record.created) >= 16 else record.created
+        return i18n.tr("attract.unfinished", players=", ".join(players), n=record.inputs, started=started)
+
+    IN_BACKGROUND = 600  # logged inputs from which a resume replays off the view's thread, with progress
+
+    def resume_latest(self) -> str | None:
+        """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none.
+
+        Keeps every input up to any damage (``Session.recover``) and says in ``notice`` what was
+        repaired or lost. A long game (``IN_BACKGROUND`` inputs and more, ~0.5 s on a Pi 4) replays on a
+        worker thread with its own connection while the attract screen counts the moves replayed; it
+        is attached on the view's thread when done. The simulator's virtual stack and decks start
+        afresh; what is in the house stays out of them."""
+        record = self.unfinished()
+        if record is None:
+            return i18n.tr("admin.nothing_to_resume")
+        if self.resuming:
+            return None
+        if record.inputs >= self.IN_BACKGROUND and self.log is not None and self.log.path != ":memory:":
+            self._resume_in_background(record)
+            return None
+        try:
+            session, verified = Session.recover(self.log, record.id)
+        except ResumeError as exc:
+            return str(exc)
+        self._resumed(session, verified, record.inputs)
+        return None
+
+    resuming = False
+
+    def _resume_in_background(self, record) -> None:
+        self.resuming = True
+        total = record.inputs
+        path = self.log.path
+
+        def progress(done: int) -> None:
+            self.view.post(lambda: self._show_progress(done, total))
+
+        def work() -> None:
+            try:
+                with GameLog(path) as own:  # SQLite connections stay on their own thread
+                    session, verified = Session.recover(own, record.id, progress=progress)
+                    game_id = session.game_id
+                outcome: tuple | str = (session.game, verified, game_id)
+            except (ResumeError, HauntableError, OSError) as exc:
+                outcome = str(exc)
+            self.view.post(lambda: self._resumed_in_background(outcome, total))
+
+        threading.Thread(target=work, name="hauntable-resume", daemon=True).start()
+
+    def _show_progress(self, done: int, total: int) -> None:
+        if self.resuming:
+            self.resume_offer = i18n.tr("attract.resuming", done=done, total=total)
+            self.view.changed()
+
+    def _resumed_in_background(self, outcome, total: int) -> None:
+        self.resuming = False
+        self.resume_offer = ""
+        if isinstance(outcome, str):
+            self.notice = outcome
+            self.view.changed()
+            return
+        game, verified, game_id = outcome
+        self._resumed(Session(game, verified.step, self.log, game_id), verified, total)
+        self.view.changed()
+
+    def _resumed(self, session: Session, verified, logged: int) -> None:
+        """Play the resumed game; tell the operator what the resume repaired or could not keep."""
+        kept = verified.kept
+        if verified.problem is not None:
+            self.notice = f"Game resumed at move {kept} of {logged}: {verified.problem}."
+        elif verified.repaired:
+            moves = ", ".join(str(seq) for seq, _inp in verified.repaired)
+            self.notice = f"Game resumed whole: damaged move(s) {moves} were read back from their hashes."
+        self.attach(session)
+
+    def resume_offered(self) -> None:
+        """The attract screen's "Resume this game"."""
+        problem = self.resume_latest()
+        if problem is not None:
+            self.notice = problem
+        if not self.resuming:
+            self.resume_offer = ""
+        self.view.changed()
+
+    def set_aside_unfinished(self) -> None:
+        """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
+        record = self.unfinished()
+        if record is not None:
+            self.log.mark(record.id, ABANDONED)
+        self.resume_offer = ""
+        self.view.changed()
+        self.view.go("setup")
+
+    def abandon_game(self) -> None:
+        """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
+        session = self.channel.session if self.channel is not None else None
+        if session is not None and session.log is not None and not session.over:
+            session.log.mark(session.game_id, ABANDONED)
+        self._close_tables()
+        self.channel = self.simulator = None
+        self.game_running = False
+        self.view.go("attract")
+
+    def haunt_over(self) -> None:
+        """The haunt's winner is known: the idle timer may take the table back to the attract screen."""
+        self.game_running = False
+
+    # --- inputs ---------------------------------------------------------------------------------------
+
+    def submit(self, inp: Input, seq: int) -> None:
+        """The one channel: every tap's input goes through here, stamped with its prompt's seq."""
+        if self.channel is not None:
+            self.channel.submit(inp, seq)
+
+    def roll_virtual(self) -> None:
+        """The dice pad's "Roll": virtual dice for the awaited roll."""
+        prompt = self.channel.step.awaiting if self.channel else None
+        if self.dice is None or prompt is None or not hasattr(prompt, "dice"):
+            return
+        faces, source = self.dice.roll(prompt.dice)
+        self.submit(Roll(faces, source=source), self.channel.seq)
+
+    def sim(self, action: str) -> SimResult | None:
+        """A simulator panel button: place_tile, draw_card, throw, pull, unplug, flicker or rearrange."""
+        if self.simulator is None:
+            return None
+        result = self.simulator.act(action)
+        self.sim_message = sim_text(result)
+        self.view.redraw()  # coalesced with the step's own redraw: one refresh per frame
+        return result
+
+    def place_at(self, floor: str, x: int, y: int) -> None:
+        """A tap on a map cell: the tile lands there (simulator) or the cell is the chosen target."""
+        prompt = self.channel.step.awaiting if self.channel else None
+        if isinstance(prompt, AwaitTile) and self.simulator is not None:
+            cell = None if (x, y) in prompt.cells else (x, y)
+            self.sim_message = sim_text(self.simulator.place_next_tile(cell))
+            self.view.redraw()
+        elif isinstance(prompt, ChooseTarget):
+            self.submit(Target(floor, x, y), self.channel.seq)
+
+
+def trouble_text(trouble: Trouble) -> str:
+    """What the screen says about a table thread in trouble (the sentence itself is the operator's)."""
+    if trouble.fatal:
+        return i18n.tr("trouble.restart", what=trouble.sentence)
+    return trouble.sentence
