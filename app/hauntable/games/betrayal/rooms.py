@@ -63,6 +63,7 @@ def land(w: World, seat: int, room: str) -> None:
 def slide(w: World, seat: int, room: str) -> None:
     """B6.2: down the chute to where it leads, in the same step; a turn cannot end on the chute."""
     to = w.content.rooms[room].slide_to
+    assert to is not None  # called only for a room with a slide
     e = w.move_explorer(seat, to)
     w.say(f"{e.name} slides down the {room} to the {to}", "room.slide", who=e.name, room=room, to=to)
 
@@ -189,6 +190,7 @@ def collapse_risk(w: World, seat: int, room: str) -> None:
     """B6.3 under collapse_later=roll (de l.166): a later explorer who uses the hole rolls the discoverer's
     Speed check and falls only on a failure, taking the damage."""
     c = w.content.rooms[room].collapse
+    assert c is not None  # queued only for a Collapsed Room
     trait_roll(
         w, seat, c["trait"], c["target"], f"the floor of the {room} holds", on="collapse_result", room=room
     )
