@@ -15,7 +15,24 @@ import dataclasses
 from collections.abc import Iterable
 
 from hauntable.games.betrayal.content import Content
-from hauntable.games.betrayal.doors import DOOR_ORDER, OPPOSITE, STEP, Cell, doors_of, neighbour
+from hauntable.games.betrayal.doors import (  # re-exported, as the module docstring says
+    DOOR_ORDER as DOOR_ORDER,
+)
+from hauntable.games.betrayal.doors import (
+    OPPOSITE as OPPOSITE,
+)
+from hauntable.games.betrayal.doors import (
+    STEP as STEP,
+)
+from hauntable.games.betrayal.doors import (
+    Cell as Cell,
+)
+from hauntable.games.betrayal.doors import (
+    doors_of as doors_of,
+)
+from hauntable.games.betrayal.doors import (
+    neighbour as neighbour,
+)
 from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.tiling import TileView, board_of
 
@@ -54,7 +71,7 @@ def adjacent(state: State, content: Content, room: str) -> list[str]:
     for d in DOOR_ORDER:
         if d in doors:
             _, other, meets = door_leads(state, content, room, d)
-            if meets:
+            if meets and other is not None:  # meets implies a room there
                 out.append(other)
     return out
 
@@ -152,7 +169,7 @@ def _monster_steps(state: State, content: Content, room: str, secret: bool) -> l
     out: list[str] = []
     for d in doors_of(rooms[room], house[room].rotation):
         _, other, meets = door_leads(state, content, room, d)
-        if meets:
+        if meets and other is not None:  # meets implies a room there
             out.append(other)
     out.extend(r for r in stair_links(content).get(room, ()) if r in house)
     for r in rooms.values():  # the Coal Chute and the Gallery, both ways

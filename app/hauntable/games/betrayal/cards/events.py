@@ -12,6 +12,7 @@ from typing import Any
 
 from hauntable.games.betrayal.cards.language import (
     CardRules,
+    Effect,
     attack,
     card_table,
     choose,
@@ -38,7 +39,11 @@ from hauntable.games.betrayal.cards.language import (
 )
 from hauntable.games.betrayal.content import TRAITS
 
-MENTAL_TABLE = ((4, None, []), (1, 3, [damage_dice("mental", 1)]), (0, 0, [damage_dice("mental", 2)]))
+MENTAL_TABLE: tuple[tuple[int, int | None, list[Effect]], ...] = (
+    (4, None, []),
+    (1, 3, [damage_dice("mental", 1)]),
+    (0, 0, [damage_dice("mental", 2)]),
+)
 
 # --- trait rolls with outcome tables ---------------------------------------------------------------------
 
@@ -237,7 +242,7 @@ card(
     "Roll 6 dice: at least the number of omens drawn gains 1 Sanity; less takes 1 die of mental damage.",
     on_draw=[roll("dice:6", ("omens", None, [gain("sanity")]), (0, "omens-1", [damage_dice("mental", 1)]))],
 )
-_FOOTSTEPS: tuple[tuple[Any, Any, list], ...] = (
+_FOOTSTEPS: tuple[tuple[Any, Any, list[Effect]], ...] = (
     (4, None, [gain("might"), nearest([gain("might")])]),
     (3, 3, [gain("might"), nearest([lose("sanity")])]),
     (2, 2, [lose("sanity")]),

@@ -25,7 +25,7 @@ Effects (each acts on the explorer ``seat`` the list runs for):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from hauntable.games.betrayal.content import FLOORS, TRAITS
@@ -167,7 +167,7 @@ class CardRules:
         return _mentions(self.on_draw, "keep")
 
 
-def _mentions(effects, name: str) -> bool:
+def _mentions(effects: Iterable[Any], name: str) -> bool:
     for e in effects:
         if isinstance(e, list) and e and e[0] == name:
             return True
@@ -180,7 +180,14 @@ def card_table(table: dict[str, CardRules]) -> Callable[..., None]:
     """The ``card(name, summary, on_draw=..., ...)`` function a card family writes its cards with, into
     ``table`` (once per name)."""
 
-    def card(name: str, summary: str, on_draw=(), on_lose=(), on_gain=(), **flags) -> None:
+    def card(
+        name: str,
+        summary: str,
+        on_draw: Iterable[Effect] = (),
+        on_lose: Iterable[Effect] = (),
+        on_gain: Iterable[Effect] = (),
+        **flags: Any,
+    ) -> None:
         if name in table:
             raise ValueError(f"card {name} written twice")
         table[name] = CardRules(summary, tuple(on_draw), tuple(on_gain), tuple(on_lose), **flags)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntable.games.betrayal.cards.tokens import other_end
-from hauntable.games.betrayal.house import HouseView, neighbour, wall_cells
+from hauntable.games.betrayal.doors import neighbour
+from hauntable.games.betrayal.house import HouseView, wall_cells
 from hauntable.games.betrayal.prompts import AwaitTile, ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
@@ -103,6 +104,7 @@ def wall_switch(w: World, seat: int, card: str, option: str) -> None:
 @task("wall_tokens")
 def wall_tokens(w: World, room: str, other: str | None, cell: list[Any] | None = None) -> None:
     if other is None:  # laid from the table: whatever tile now stands behind the wall
+        assert cell is not None  # the table-laid path always passes the cell
         other = w.s.cells.get(tuple(cell))
         if other is None:
             return
