@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -10,6 +11,16 @@ from typing import Any
 def canonical_json(data: Any) -> str:
     """JSON with sorted keys and no spaces: the same data always gives the same text."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def rules_json(rules: Any) -> dict[str, Any]:
+    """A house rules dataclass as JSON, leaving out the fields named in its ``_LATER`` (options added after
+    games were logged) while they hold their default: a logged game's state hashes stay as they were."""
+    data = dataclasses.asdict(rules)
+    for field in dataclasses.fields(rules):
+        if field.name in getattr(rules, "_LATER", ()) and data[field.name] == field.default:
+            del data[field.name]
+    return data
 
 
 def state_hash(state: Any) -> str:

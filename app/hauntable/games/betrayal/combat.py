@@ -248,7 +248,9 @@ def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict[str,
     w.then(("combat_roll", dict(fight=fight, extra=WEAPON_DICE["Sacrificial Dagger"])))
 
 
-def _roll_prompt(w: World, key: str, trait: str, dice: int, text: str, purpose: str) -> tuple[RollDice, dict]:
+def _roll_prompt(
+    w: World, key: str, trait: str, dice: int, text: str, purpose: str
+) -> tuple[RollDice, dict[str, Any]]:
     """A fighter's roll; a monster's dice take no explorer's roll aids (C12 cards help their holder only)."""
     prompt = RollDice(roller(w.s, key), text, dice, purpose, trait)
     return prompt, ({} if seat_of(key) is not None else {"_aid_none": True})

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 from typing import Any
 
+from hauntable.engine.hashing import rules_json
 from hauntable.engine.rejections import BadConfig
 from hauntable.games.betrayal.content import Content, load_content
 
@@ -34,6 +35,11 @@ class HouseRules:
     monster_secret_passages: str = "allowed"  # allowed (de) | forbidden (ru2), H5.4
     haunt_mode: str = "scripted"  # scripted (the table runs the haunts it knows) | book (always the books)
     window_rooms: str = "data"  # data (our guess, rooms.toml) | ask (the table says what the tiles show), C16
+    birthday_today: str = "counts"  # counts (a birthday today is the next one) | after_today, B1.4
+    leave_minimum: str = "per_turn"  # per_turn (the first room of a turn) | per_room (every room left), H5.1
+    collapse_later: str = "choose"  # choose (later explorers just fall) | roll (they roll Speed, de), B6.3
+    collapse_tile: str = "drawn"  # drawn (the next basement tile, de) | chosen (from the stack, ru), B6.3
+    traitor_barriers: str = "roll"  # roll (as heroes) | free (crosses without a roll; the Vault still rolls)
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),
@@ -46,7 +52,15 @@ class HouseRules:
         "monster_secret_passages": ("allowed", "forbidden"),
         "haunt_mode": ("scripted", "book"),
         "window_rooms": ("data", "ask"),
+        "birthday_today": ("counts", "after_today"),
+        "leave_minimum": ("per_turn", "per_room"),
+        "collapse_later": ("choose", "roll"),
+        "collapse_tile": ("drawn", "chosen"),
+        "traitor_barriers": ("roll", "free"),
     }
+    # added after games were logged: left out of the config's JSON at their default, so a game logged before
+    # them hashes as it did and resumes (Session.resume checks every logged state hash)
+    _LATER = ("birthday_today", "leave_minimum", "collapse_later", "collapse_tile", "traitor_barriers")
 
     def __post_init__(self) -> None:
         for name, choices in self._CHOICES.items():
@@ -148,6 +162,7 @@ class GameConfig:
     def _json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["players"] = [dataclasses.asdict(p) for p in self.players]
+        data["house_rules"] = rules_json(self.house_rules)
         return data
 
     @classmethod

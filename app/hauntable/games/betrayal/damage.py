@@ -4,6 +4,7 @@ haunt a drop past the lowest step reaches the skull (K9)."""
 from __future__ import annotations
 
 from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.inputs import Split
 from hauntable.games.betrayal.prompts import ChooseOption, SplitDamage
 from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
 
@@ -63,7 +64,9 @@ def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = Fals
     )
     choices = prompt.choices()
     if len(choices) == 1:
-        apply_split(w, seat, kind, choices[0].amounts())
+        only = choices[0]
+        assert isinstance(only, Split)  # SplitDamage offers Split inputs only
+        apply_split(w, seat, kind, only.amounts())
     else:
         w.ask(prompt, on="split", seat=seat, kind=kind)
 

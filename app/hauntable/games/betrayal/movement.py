@@ -47,8 +47,11 @@ def leave_cost(w: World) -> int:
 
 
 def can_leave(w: World, left: int) -> bool:
-    """Enough movement to pay for leaving; H5.1: the first room of a turn can always be reached."""
-    return left >= leave_cost(w) or (w.s.turn.moved == 0 and left > 0)
+    """Enough movement to pay for leaving; H5.1: at least one room can always be reached, the first of a
+    turn (house rule leave_minimum=per_turn) or out of every room left (per_room)."""
+    if left <= 0:
+        return False
+    return left >= leave_cost(w) or w.s.turn.moved == 0 or w.s.config.house_rules.leave_minimum == "per_room"
 
 
 def _not_stuck(w: World) -> None:

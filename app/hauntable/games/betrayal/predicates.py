@@ -29,7 +29,7 @@ def lights_out(w: World, seat: int) -> bool:
     return "Lights Out" in w.s.explorers[seat].kept
 
 
-def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx) -> None:
+def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx: Any) -> None:
     """Ask for a trait roll: as many dice as the trait's current value (B4.4), changed by tokens (C8)."""
     dice = w.dice_for(seat, trait)
     w.ask(

@@ -14,6 +14,7 @@ from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.predicates import medallion, trait_roll, traitor_ignores
 from hauntable.games.betrayal.prompts import (
     AwaitTile,
+    ChooseOption,
     ChooseTarget,
 )
 from hauntable.games.betrayal.sides import is_traitor
@@ -49,11 +50,22 @@ def arrive(
 
 @task("land")
 def land(w: World, seat: int, room: str) -> None:
-    """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side)."""
+    """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side).
+    The Coal Chute holds nobody, however they got there (B6.2)."""
     spec = w.content.rooms[room]
     side = HouseView(w.s, w.content).doors(room)[0] if spec.barrier and len(spec.doors) > 1 else None
     e = w.move_explorer(seat, room, side)
     w.say(f"{e.name} lands in the {room}", "land", who=e.name, room=room)
+    if spec.slide_to:
+        slide(w, seat, room)
+
+
+def slide(w: World, seat: int, room: str) -> None:
+    """B6.2: down the chute to where it leads, in the same step; a turn cannot end on the chute."""
+    to = w.content.rooms[room].slide_to
+    assert to is not None  # called only for a room with a slide
+    e = w.move_explorer(seat, to)
+    w.say(f"{e.name} slides down the {room} to the {to}", "room.slide", who=e.name, room=room, to=to)
 
 
 @task("enter_effects")
@@ -66,15 +78,8 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
             w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered, music=False)))
             return
     spec = w.content.rooms[room]
-    if spec.slide_to:  # B6.2: the turn cannot end on the chute
-        e = w.move_explorer(seat, spec.slide_to)
-        w.say(
-            f"{e.name} slides down the {room} to the {spec.slide_to}",
-            "room.slide",
-            who=e.name,
-            room=room,
-            to=spec.slide_to,
-        )
+    if spec.slide_to:
+        slide(w, seat, room)
     elif spec.collapse and discovered and not traitor_ignores(w, seat, f"the floor of the {room}"):
         c = spec.collapse
         trait_roll(
@@ -128,7 +133,8 @@ def cross(w: World, seat: int, room: str) -> None:
     spec = w.content.rooms[room]
     w.s.turn.tried.append(f"barrier:{room}")
     b = spec.barrier
-    if b.get("revolving") and is_traitor(w.s, seat):  # H3.3: the traitor slips through without a roll
+    free = w.s.config.house_rules.traitor_barriers == "free" and len(spec.doors) > 1  # never the Vault
+    if (b.get("revolving") or free) and is_traitor(w.s, seat):  # H3.3: the traitor slips through, no roll
         w.say(
             f"{w.who(seat)} is the traitor and slips through the {room}",
             "traitor.revolving",
@@ -179,6 +185,17 @@ def cross_result(w: World, seat: int, room: str, trait: str, target: int, total:
 # --- falls (B6.3 Collapsed Room, B6.6 Gallery) -----------------------------------------------------------
 
 
+@task("collapse_risk")
+def collapse_risk(w: World, seat: int, room: str) -> None:
+    """B6.3 under collapse_later=roll (de l.166): a later explorer who uses the hole rolls the discoverer's
+    Speed check and falls only on a failure, taking the damage."""
+    c = w.content.rooms[room].collapse
+    assert c is not None  # queued only for a Collapsed Room
+    trait_roll(
+        w, seat, c["trait"], c["target"], f"the floor of the {room} holds", on="collapse_result", room=room
+    )
+
+
 @task("collapse_result")
 def collapse_result(w: World, seat: int, room: str, trait: str, target: int, total: int) -> None:
     if total >= target:
@@ -227,6 +244,21 @@ def lay_below_collapsed(w: World, seat: int) -> None:
             purpose="collapse",
         )
         return
+    if w.s.config.rooms == "virtual" and cells and w.s.config.house_rules.collapse_tile == "chosen":
+        tiles = sorted(t for t in view.tiles_left_for("basement") if _cells_for(view, t, cells)[0])
+        if tiles:  # B6.3, ru reading: the first faller picks the tile from the stack
+            w.ask(
+                ChooseOption(
+                    seat,
+                    f"{w.who(seat)} falls: choose the basement tile to lay",
+                    "collapse_tile",
+                    tuple(tiles),
+                ),
+                on="below_tile",
+                seat=seat,
+                cells=cells,
+            )
+            return
     if w.s.config.rooms == "virtual" and cells and view.tiles_left_for("basement"):
         found = _draw_for_any_cell(w, cells)
         if found is not None:
@@ -272,6 +304,35 @@ def _draw_for_any_cell(w: World, cells: list[Any]) -> tuple[str, list] | None:
         w.own("stack_discards").append(tile)
         return None
     return tile, options
+
+
+def _cells_for(view: HouseView, tile: str, cells: list) -> tuple[list, bool]:
+    """The open basement doorways ``tile`` can join without closing the floor, or else those where it can be
+    laid closing it (then rearranged, B3.3); and whether it closes."""
+    free = view.state.config.house_rules.door_matching == "free"
+    options = [c for c in cells if view.placements(tile, c, None, free)]
+    if options:
+        return options, False
+    return [c for c in cells if closing_rotations(view, tile, c, None, free)], True
+
+
+@task("below_tile")
+def below_tile(w: World, seat: int, cells: list, option: str) -> None:
+    for pile in ("stack", "stack_discards"):
+        if option in getattr(w.s, pile):
+            w.own(pile).remove(option)
+    options, _ = _cells_for(HouseView(w.s, w.content), option, [tuple(c) for c in cells])
+    w.ask(
+        ChooseTarget(
+            seat,
+            f"{w.who(seat)} falls with the {option}: choose where it joins the basement",
+            "collapse",
+            tuple(Target(*c) for c in options),
+        ),
+        on="below_target",
+        seat=seat,
+        tile=option,
+    )
 
 
 @task("below_target")

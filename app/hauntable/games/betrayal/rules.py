@@ -228,8 +228,12 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         w.then(("cross", dict(seat=seat, room=w.s.current.room)))
     elif isinstance(inp, Fall):
         check_fall(w)
-        w.say(f"{w.who(seat)} lets go and falls from the {w.s.current.room}", "fall", who=w.who(seat))
-        w.then(("fall", dict(seat=seat, room=w.s.current.room)))
+        room = w.s.current.room
+        if w.content.rooms[room].collapse and w.s.config.house_rules.collapse_later == "roll":
+            w.then(("collapse_risk", dict(seat=seat, room=room)))  # B6.3, de: the roll, and the risk
+        else:
+            w.say(f"{w.who(seat)} lets go and falls from the {room}", "fall", who=w.who(seat))
+            w.then(("fall", dict(seat=seat, room=room)))
     elif isinstance(inp, Ride):
         check_ride(w)
         w.then(("ride", dict(seat=seat)))

@@ -11,12 +11,15 @@ from hauntable.games.betrayal.world import World, task
 
 
 def first_seat(config: GameConfig, content: Content) -> int:
-    """B1.4: the explorer whose birthday comes next (today counts) goes first."""
+    """B1.4: the explorer whose birthday comes next goes first; a birthday today counts as the next one
+    (house rule birthday_today=counts) or comes round only next year (after_today)."""
     today = config.today_tuple()
+    today_counts = config.house_rules.birthday_today == "counts"
 
     def days_until(seat: int) -> int:
         month, day = content.characters[config.players[seat].character].birthday
-        return ((month, day) < today) * 10_000 + month * 100 + day - (today[0] * 100 + today[1])
+        passed = (month, day) < today if today_counts else (month, day) <= today
+        return passed * 10_000 + month * 100 + day - (today[0] * 100 + today[1])
 
     return min(range(len(config.players)), key=days_until)
 

@@ -169,7 +169,8 @@ class World:
         if (field, name) not in self._copied:
             piles[name] = list(piles[name])
             self._copied.add((field, name))
-        return piles[name]
+        out: list[str] = piles[name]
+        return out
 
     def value(self, seat: int, trait: str) -> int:
         e = self.s.explorers[seat]

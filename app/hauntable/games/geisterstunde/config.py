@@ -11,6 +11,7 @@ import dataclasses
 import functools
 from typing import Any
 
+from hauntable.engine.hashing import rules_json
 from hauntable.engine.rejections import BadConfig
 
 SOURCES = ("virtual", "table")
@@ -23,12 +24,19 @@ class HouseRules:
     impossible_plan: str = "refuse"  # refuse (when laid, privately) | stop (before the impossible card)
     mono_hand: str = "until_mixed"  # until_mixed (deal again until mixed) | once (swap one time only)
     crest_refill: str = "take"  # take (the matching top card is taken) | ask (the runner may leave it)
+    refill: str = (
+        "one"  # one (a skip or a matching crest, one card a turn) | both (a skip, then the crest too)
+    )
+    mono_swap: str = "discard"  # discard (the swapped hand to the discards) | shuffle_back (into the pile)
 
     _CHOICES = {
         "impossible_plan": ("refuse", "stop"),
         "mono_hand": ("until_mixed", "once"),
         "crest_refill": ("take", "ask"),
+        "refill": ("one", "both"),
+        "mono_swap": ("discard", "shuffle_back"),
     }
+    _LATER = ("refill", "mono_swap")  # see hashing.rules_json
 
     def __post_init__(self) -> None:
         for name, choices in self._CHOICES.items():
@@ -68,6 +76,7 @@ class GameConfig:
     def _json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["players"] = list(self.players)
+        data["house_rules"] = rules_json(self.house_rules)
         return data
 
     @classmethod

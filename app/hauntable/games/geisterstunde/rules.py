@@ -34,7 +34,14 @@ from hauntable.games.geisterstunde.prompts import (
     AwaitDraw,
     ChooseVictim,
 )
-from hauntable.games.geisterstunde.runners import end_turn, find_key, finish_move, resolve_key, take_card
+from hauntable.games.geisterstunde.runners import (
+    after_skip,
+    end_turn,
+    find_key,
+    finish_move,
+    resolve_key,
+    take_card,
+)
 from hauntable.games.geisterstunde.setup import (
     deal_next,
     deal_prompt,
@@ -103,7 +110,7 @@ def _on_skip(state: State, c: Content, out: Out, prompt: Prompt, inp: Input) -> 
         )
     else:
         take_card(s, out, s.turn, pop_pile(s, out), "skip")
-        end_turn(s, c, out)
+        after_skip(s, c, out)
     return s
 
 
@@ -184,7 +191,10 @@ def _resolve_draw(state: State, c: Content, out: Out, prompt: AwaitDraw, inp: In
             deal_next(s, c, out, order[i + 1] if i + 1 < len(order) else None)
         return s
     take_card(s, out, seat, inp.card, prompt.purpose)
-    end_turn(s, c, out)
+    if prompt.purpose == "skip":
+        after_skip(s, c, out)
+    else:
+        end_turn(s, c, out)
     return s
 
 

@@ -159,6 +159,15 @@ def finish_move(s: State, c: Content, out: Out) -> None:
     end_turn(s, c, out)
 
 
+def after_skip(s: State, c: Content, out: Out) -> None:
+    """G4.3: a skip takes one card and ends the turn (house rule refill=one); with refill=both the runner's
+    room is then compared with the new top card as at the end of a move (G4.2), so both ways refill."""
+    if s.config.house_rules.refill == "both":
+        finish_move(s, c, out)
+    else:
+        end_turn(s, c, out)
+
+
 def take_card(s: State, out: Out, seat: int, card: str, purpose: str) -> None:
     s.hands[seat] = (*s.hands[seat], card)
     who = player_name(s, seat)

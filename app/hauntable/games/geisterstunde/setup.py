@@ -86,6 +86,13 @@ def swap_hand(s: State, out: Out, seat: int) -> None:
         who=player_name(s, seat),
         colour=colour,
     )
-    s.discards = [*s.discards, *s.hands[seat]]
+    if s.config.house_rules.mono_swap == "discard":
+        s.discards = [*s.discards, *s.hands[seat]]
+    else:  # shuffle_back: into the pile, shuffled (at a table the players shuffle; the engine reads the deal)
+        say(out, "The four keys are shuffled back into the pile (G1.4)", "deal.shuffle_back")
+        if s.config.cards == "virtual":
+            rng = Rng(s.rng, raw=True)
+            s.pile = rng.shuffled([*s.pile, *s.hands[seat]])
+            s.rng = rng.state
     s.hands[seat] = ()
     s.swaps += 1

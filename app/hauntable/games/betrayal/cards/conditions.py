@@ -84,7 +84,7 @@ def dog_surely(w: World, seat: int) -> bool:
 
     tried = w.s.turn.tried
     if not any(
-        f"item:{n}" not in tried and (rules_of(n) is None or rules_of(n).droppable) for n in held(w, seat)
+        f"item:{n}" not in tried and ((r := rules_of(n)) is None or r.droppable) for n in held(w, seat)
     ):
         return False
     return any(not needs_roll(w.content, r) for r in adjacent(w.s, w.content, w.s.explorers[seat].room))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards import CARD_RULES
+from hauntable.games.betrayal.cards.language import CardRules
 from hauntable.games.betrayal.world import World
 
 BBC = ("Bell", "Book", "Candle")
@@ -11,7 +12,7 @@ BBC_MARK = "Bell, Book and Candle"
 PILE = "item:"  # a dropped item lies in a room as the token "item:<name>" (C4)
 
 
-def rules_of(name: str):
+def rules_of(name: str) -> CardRules | None:
     return CARD_RULES.get(name)
 
 

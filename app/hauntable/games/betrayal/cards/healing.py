@@ -3,6 +3,7 @@ up to their start."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from hauntable.games.betrayal.cards.hands import in_room
@@ -12,7 +13,7 @@ from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, effect_op, task
 
 
-def below_start(w: World, seat: int, traits) -> list[str]:
+def below_start(w: World, seat: int, traits: Iterable[str]) -> list[str]:
     e = w.s.explorers[seat]
     start = w.content.characters[e.character].start
     return [t for t in traits if e.traits[t] < start[t]]

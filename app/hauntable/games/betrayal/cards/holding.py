@@ -176,6 +176,7 @@ def resolve_card_action(w: World, inp: Input) -> None:
         )
     elif isinstance(inp, Use):
         rules = rules_of(name)
+        assert rules is not None  # Use is offered only for cards with rules
         w.say(f"{e.name} uses the {name}", "item.use", who=e.name, card=name)
         effects = list(rules.use)
         if rules.one_use:

@@ -19,7 +19,7 @@ def is_outdoors(w: World, room: str) -> bool:
         return True
     told = w.s.marks.get(WINDOWS, {})
     if room in told:
-        return told[room]
+        return bool(told[room])
     return w.content.rooms[room].windows == "likely"
 
 

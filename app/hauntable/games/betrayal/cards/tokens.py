@@ -4,7 +4,7 @@ search a closet, work a switch, C11); a new passage may be taken at once."""
 from __future__ import annotations
 
 from hauntable.engine.rejections import IllegalAction
-from hauntable.games.betrayal.cards.language import damage_dice, draw, op, roll, say
+from hauntable.games.betrayal.cards.language import Effect, damage_dice, draw, op, roll, say
 from hauntable.games.betrayal.movement import movement_left
 from hauntable.games.betrayal.sides import is_traitor
 from hauntable.games.betrayal.world import World, effect_op
@@ -17,7 +17,7 @@ def _free_walk(w: World, seat: int, card: str, name: str) -> None:
         w.s.turn.tried.append(f"free:{name}")
 
 
-TOKEN_USES: dict[str, tuple[str, str, list]] = {
+TOKEN_USES: dict[str, tuple[str, str, list[Effect]]] = {
     "Secret Passage": ("Secret Passage", "walk", []),
     "Secret Stairs": ("Secret Stairs", "walk", []),
     "Closet": (

@@ -21,6 +21,8 @@ def check_free(w: World, seat: int, stuck_seat: int) -> None:
 @task("free_roll")
 def free_roll(w: World, seat: int, stuck_seat: int) -> None:
     card = stuck(w, stuck_seat)
+    if card is None:  # freed meanwhile: nothing left to roll for (as in free_result)
+        return
     dice = w.dice_for(seat, "might")
 
     w.ask(
