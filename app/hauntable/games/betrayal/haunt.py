@@ -14,7 +14,7 @@ from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.content import Content, HauntSpec
-from hauntable.games.betrayal.predicates import scenario
+from hauntable.games.betrayal.predicates import in_house, scenario
 from hauntable.games.betrayal.prompts import HandOff
 from hauntable.games.betrayal.records import MONSTER_TURN
 from hauntable.games.betrayal.state import State, Turn
@@ -172,7 +172,7 @@ def haunt_next_turn(w: World, seat: int) -> None:
                 w.then(("monster_turn", {}))
                 return
             continue
-        if not mon.in_house(w.s.explorers[who]):
+        if not in_house(w.s.explorers[who]):
             continue
         w.s.turn = Turn(who)
         w.say(f"{w.who(who)}'s turn", "turn.start", who=w.who(who))
@@ -192,7 +192,7 @@ def haunt_turn(w: World) -> bool:
         if h.mphase.current:
             mon.monster_prompt(w)
         return False
-    if not mon.in_house(w.s.current):  # died or escaped during their own turn: the turn passes
+    if not in_house(w.s.current):  # died or escaped during their own turn: the turn passes
         w.then(("haunt_next_turn", dict(seat=w.s.turn.seat)))
         return False
     return True

@@ -3,6 +3,8 @@ fall or a ride is refused for, and the moves the turn prompt offers (the engine'
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.config import BOARDS
@@ -62,7 +64,7 @@ def _not_stuck(w: World) -> None:
         )
 
 
-def check_move(w: World, to: str) -> tuple[str, dict]:
+def check_move(w: World, to: str) -> tuple[str, dict[str, Any]]:
     """Where a move goes: ('room', {...}) or ('discover', {...}). Raises IllegalAction saying why not."""
     s, e = w.s, w.s.current
     if s.turn.movement_over:
@@ -84,7 +86,7 @@ def check_move(w: World, to: str) -> tuple[str, dict]:
     return found
 
 
-def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict] | IllegalAction:
+def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict[str, Any]] | IllegalAction:
     """Where a move from the current room leads, or the rejection saying why it cannot (B2, B3.4, B6.1)."""
     e = w.s.current
     here = w.content.rooms[e.room]

@@ -3,13 +3,12 @@ dead explorers' tokens shown."""
 
 from __future__ import annotations
 
-from hauntable.games.betrayal import monsters as mon
-from hauntable.games.betrayal.predicates import scenario
+from hauntable.games.betrayal.predicates import in_house, scenario
 from hauntable.games.betrayal.world import World
 
 
 def heroes_in_play(w: World) -> list[int]:
-    return [e.seat for e in w.s.explorers if mon.in_house(e) and e.seat != w.haunt.traitor]
+    return [e.seat for e in w.s.explorers if in_house(e) and e.seat != w.haunt.traitor]
 
 
 def survivors(w: World) -> list[int]:
@@ -57,7 +56,7 @@ def check_victory(w: World) -> bool:
             return True
     if h.hidden and h.secret is not None:  # only the hidden traitor is left in the house
         secret = h.secret
-        left = [e.seat for e in w.s.explorers if mon.in_house(e)]
+        left = [e.seat for e in w.s.explorers if in_house(e)]
         if left and all(secret[seat] == 1 for seat in left) and not survivors_but(w, left):
             declare(w, "traitor", "only the hidden traitor is left")
             return True
