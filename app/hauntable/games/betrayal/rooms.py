@@ -253,6 +253,7 @@ def lay_below_collapsed(w: World, seat: int) -> None:
                     f"{w.who(seat)} falls: choose the basement tile to lay",
                     "collapse_tile",
                     tuple(tiles),
+                    code="collapse_tile",
                 ),
                 on="below_tile",
                 seat=seat,

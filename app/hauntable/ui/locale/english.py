@@ -825,6 +825,7 @@ plural(
     "{who}: take the {n} mental damage as physical (Skull)?",
 )
 message("ask.window", "{card}: does the {room} tile show an outside window?")
+message("ask.collapse_tile", "{who}: you fall - choose the basement tile to lay")
 plural(
     "ask.trait_gain",
     "n",
