@@ -124,6 +124,13 @@ def needs_roll(content: Content, room: str) -> bool:
     return bool(spec.barrier or spec.exit_roll or spec.slide_to or spec.elevator or spec.collapse)
 
 
+def apart(content: Content, room: str, side: str | None, other: str | None) -> bool:
+    """B6.1 (de l.151, ru l.161): two figures in a barrier room on different sides of its barrier, who
+    neither attack nor deal with each other. A side is the door direction of that side; None (not yet
+    known, or a monster that has not stopped there) is on both."""
+    return side is not None and other is not None and side != other and bool(content.rooms[room].barrier)
+
+
 @dataclasses.dataclass(frozen=True)
 class Walker:
     """The ways someone goes from a room to the next, one space at a time (never into a new room).

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.cards import CARD_RULES
 from hauntable.games.betrayal.cards.language import CardRules
+from hauntable.games.betrayal.house import apart
 from hauntable.games.betrayal.world import World
 
 BBC = ("Bell", "Book", "Candle")
@@ -69,9 +70,19 @@ def lose_card(w: World, seat: int, name: str, to: str, room: str | None = None) 
         w.then(("effects", dict(seat=seat, card="Candle", effects=[["lose", t, 2] for t in _TRAITS])))
 
 
-def in_room(w: World, seat: int) -> list[int]:
-    room = w.s.explorers[seat].room
-    return [e.seat for e in w.s.explorers if e.alive and e.room == room and e.seat != seat]
+def in_room(w: World, seat: int, across: bool = False) -> list[int]:
+    """The living explorers in ``seat``'s room that ``seat`` can deal with: giving, trading, freeing,
+    treating, pushing. Not those on the far side of a barrier (B6.1), unless ``across`` (seeing them)."""
+    me = w.s.explorers[seat]
+    room = me.room
+    return [
+        e.seat
+        for e in w.s.explorers
+        if e.alive
+        and e.room == room
+        and e.seat != seat
+        and (across or not apart(w.content, room, me.side, e.side))
+    ]
 
 
 def discard_kept(w: World, seat: int, card: str, why: str) -> None:

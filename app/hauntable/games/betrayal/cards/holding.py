@@ -75,8 +75,10 @@ def check_card_action(w: World, inp: Input) -> None:
             raise IllegalAction(f"The {name} cannot be traded.", "C3")
         if not 0 <= inp.to < len(w.s.explorers) or inp.to == seat:
             raise IllegalAction("Give it to another explorer.", "C3")
-        if inp.to not in in_room(w, seat):
+        if inp.to not in in_room(w, seat, across=True):
             raise IllegalAction(f"{w.who(inp.to)} is not in the {e.room}: trades happen in one room.", "C3")
+        if inp.to not in in_room(w, seat):
+            raise IllegalAction(f"{w.who(inp.to)} is on the other side of the {e.room}'s barrier.", "B6.1")
     elif isinstance(inp, Use):
         if rules is None or not rules.use:
             raise IllegalAction(f"The {name} is not used this way (or not before the haunt).", "C2")
@@ -225,7 +227,7 @@ def end_of_turn_cards(w: World, seat: int) -> None:
     e = w.s.explorers[seat]
     if "Grave Dirt" in e.kept and e.room in CLEAN_ROOMS:
         discard_kept(w, seat, "Grave Dirt", f"the turn ends in the {e.room}")
-    if "Lights Out" in e.kept and (in_room(w, seat) or e.room == "Furnace Room"):
+    if "Lights Out" in e.kept and (in_room(w, seat, across=True) or e.room == "Furnace Room"):
         discard_kept(w, seat, "Lights Out", "the turn ends with light to see by")
 
 

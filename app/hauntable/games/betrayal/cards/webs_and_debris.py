@@ -12,8 +12,10 @@ from hauntable.games.betrayal.world import World, task
 def check_free(w: World, seat: int, stuck_seat: int) -> None:
     if not 0 <= stuck_seat < len(w.s.explorers) or stuck(w, stuck_seat) is None:
         raise IllegalAction("Nobody there is stuck.", "C10")
-    if stuck_seat != seat and stuck_seat not in in_room(w, seat):
+    if stuck_seat != seat and stuck_seat not in in_room(w, seat, across=True):
         raise IllegalAction(f"{w.who(stuck_seat)} is not in this room.", "C10")
+    if stuck_seat != seat and stuck_seat not in in_room(w, seat):
+        raise IllegalAction(f"{w.who(stuck_seat)} is on the other side of this room's barrier.", "B6.1")
     if f"free:{stuck_seat}" in w.s.turn.tried:
         raise IllegalAction(f"{w.who(seat)} already tried to free {w.who(stuck_seat)} this turn.", "C10")
 
