@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
 
 from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
+from hauntable.ui.hauntview import carried_by_seat
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.viewmodel import explorer_models, floor_model
 from hauntable.ui.widgets.explorer import ExplorerPanel
 from hauntable.ui.widgets.prompt import PromptBar
 
 RECENT_OUTCOMES = 7
+FULL_PANELS = 3  # up to this many seats every panel shows its full tracks; beyond, only the current one
 
 
 def card_reveal(outcomes: tuple[Outcome, ...]) -> str:
@@ -104,6 +107,7 @@ class PlayScreen(Screen):
 
     def _panels(self, state, content, refused_seat: int | None, sentence: str) -> None:
         models = explorer_models(state, content)
+        carried = carried_by_seat(state)
         box = self.ids.panels
         if len(self.panels) != len(models):
             box.clear_widgets()
@@ -112,14 +116,25 @@ class PlayScreen(Screen):
                 box.add_widget(p)
         relabel = self._panels_lang != i18n.language()  # the language changed: the same models, new words
         self._panels_lang = i18n.language()
+        compact = len(models) > FULL_PANELS  # 4-6 seats: only the explorer whose turn it is in full
         for panel, model in zip(self.panels, models, strict=True):
             panel.refusal = sentence if refused_seat == model.seat else ""
+            panel.compact = compact and not model.current
+            panel.carried = list(carried.get(model.seat, ()))
             if panel.model != model:  # frozen dataclasses: equal models need no redraw
                 panel.model = model
             elif relabel:
                 panel.refresh()
-            lines = 5 + bool(model.items or model.omens) + bool(panel.refusal)
-            panel.height = 12 + lines * 20
+        Clock.schedule_once(self._follow_current)
+
+    def _follow_current(self, *_args) -> None:
+        """The column follows the explorer whose turn it is, when it is taller than its place."""
+        scroll = self.ids.panel_scroll
+        current = next((p for p in self.panels if p.model is not None and p.model.current), None)
+        if self.ids.panels.height <= scroll.height:
+            scroll.scroll_y = 1
+        elif current is not None:
+            scroll.scroll_to(current, padding=0, animate=False)
 
     def _recent(self, channel) -> list[str]:
         outcomes: list[Outcome] = [o for step in channel.history[-RECENT_OUTCOMES:] for o in step.outcomes]

@@ -1,0 +1,128 @@
+"""The haunt as the map and the haunt box show it, read from ``state.haunt``. Kivy-free and pure.
+
+Monsters (stunned or not, with what they carry), the haunt's tokens in rooms, the tokens explorers carry,
+the haunt's counters (``vars``, the Turn/Damage ``tracks``) and each side's goal, in the table's language.
+Names of monsters, tokens and rooms stay as printed; a counter's word comes from ``counter.<name>`` (a
+counter the catalogs do not know shows its name as the haunt wrote it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hauntable.games.betrayal.haunts import SCENARIOS
+from hauntable.games.betrayal.records import CARRIED, HELD
+from hauntable.games.betrayal.state import State
+from hauntable.ui.i18n import catalog, language, scenario_texts, tr
+
+
+@dataclasses.dataclass(frozen=True)
+class MonsterMark:
+    """One monster on the map: its id, the short name drawn on it, stunned, its side, tokens it carries."""
+
+    id: str
+    label: str
+    stunned: bool
+    side: str
+    carries: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class HauntLayer:
+    """What one floor shows of the haunt: monsters and the haunt's tokens by room name."""
+
+    monsters: dict[str, tuple[MonsterMark, ...]]
+    tokens: dict[str, tuple[str, ...]]
+
+    def __hash__(self) -> int:  # frozen with dict fields: hashed by content for the floor's repaint key
+        return hash((tuple(sorted(self.monsters.items())), tuple(sorted(self.tokens.items()))))
+
+
+EMPTY = HauntLayer({}, {})
+
+
+def monster_label(mid: str, name: str) -> str:
+    """The short text on a monster's disc: its printed name, at most 10 characters."""
+    text = name or mid
+    return text if len(text) <= 10 else text[:9] + "…"
+
+
+def haunt_layer(state: State) -> HauntLayer:
+    """Monsters and room tokens of the haunt by room (all floors: the floor view picks its own rooms)."""
+    h = state.haunt
+    if h is None or not h.started:
+        return EMPTY
+    held: dict[str, list[str]] = {}
+    tokens: dict[str, list[str]] = {}
+    for name, place in sorted(h.tokens.items()):
+        if place.startswith(HELD):
+            held.setdefault(place[len(HELD) :], []).append(name)
+        elif not place.startswith(CARRIED):
+            tokens.setdefault(place, []).append(name)
+    monsters: dict[str, list[MonsterMark]] = {}
+    for mid, m in sorted(h.monsters.items()):
+        carries = tuple(held.get(mid, ())) + tuple(m.items)
+        mark = MonsterMark(mid, monster_label(mid, m.name), m.stunned, m.side, carries)
+        monsters.setdefault(m.room, []).append(mark)
+    return HauntLayer(
+        {room: tuple(ms) for room, ms in monsters.items()}, {room: tuple(ts) for room, ts in tokens.items()}
+    )
+
+
+def carried_by_seat(state: State) -> dict[int, tuple[str, ...]]:
+    """The haunt tokens each explorer carries (shown on their panel and as a dot on their pawn)."""
+    h = state.haunt
+    out: dict[int, list[str]] = {}
+    if h is not None:
+        for name, place in sorted(h.tokens.items()):
+            if place.startswith(CARRIED):
+                out.setdefault(int(place[len(CARRIED) :]), []).append(name)
+    return {seat: tuple(names) for seat, names in out.items()}
+
+
+def counter_lines(state: State) -> list[str]:
+    """The haunt's counters a player follows: numbers and lists (by their length) in ``vars``, the
+    Turn/Damage track's clips. Yes/no flags a haunt keeps for itself (who was chilled this turn) are left
+    out."""
+    h = state.haunt
+    if h is None:
+        return []
+    out = []
+    for name, value in sorted(h.vars.items()):
+        if isinstance(value, bool) or not isinstance(value, int | list):
+            continue
+        n = len(value) if isinstance(value, list) else value
+        word = tr(f"counter.{name}") if f"counter.{name}" in catalog("en") else name
+        out.append(f"{word}: {n}")
+    for name, value in sorted(h.tracks.items()):
+        out.append(tr("counter.track", name=name, n=value))
+    return out
+
+
+def goal_lines(state: State) -> list[tuple[str, str]]:
+    """(side, goal) for each side, in the table's language: our scenario's goals, the haunt's own goal
+    list (book mode, when it sets one), else where to read them (the haunt book's number)."""
+    h = state.haunt
+    if h is None or not h.started:
+        return []
+    scenario = SCENARIOS.get(h.number) if h.mode == "scripted" else None
+    out = []
+    for side in ("heroes", "traitor"):
+        goal = ""
+        if scenario is not None:
+            goal = scenario_texts(language()).get(h.number, {}).get(side, "")
+            goal = goal or (scenario.heroes_goal if side == "heroes" else scenario.traitor_goal)
+        elif h.goals_of(side):
+            goal = "; ".join(h.goals_of(side))
+        else:
+            goal = tr("haunt.goal_book", n=h.number)
+        out.append((side, goal))
+    return out
+
+
+def traitor_name(state: State) -> str:
+    """The unmasked traitor (empty while none, or hidden)."""
+    h = state.haunt
+    if h is None or h.hidden or h.traitor is None:
+        return ""
+    return state.explorers[h.traitor].name
