@@ -62,17 +62,19 @@ def defeat(w: World, mid: str) -> None:
     """A monster loses a fight or takes damage: stunned (H5.3), killed, or untouched, as its record says."""
     m = monsters(w)[mid]
     if m.beaten == "kill":
-        remove_monster(w, mid, f"{mid} is killed")
+        remove_monster(w, mid, killed=True)
     elif m.beaten == "nothing":
         w.say(f"{mid} cannot be harmed", "monster.unharmed", monster=mid)
     else:
         stun(w, mid)
 
 
-def remove_monster(w: World, mid: str, why: str) -> None:
-    """Take a monster out of the house: what it carries (cards and haunt tokens) stays in its room."""
+def remove_monster(w: World, mid: str, killed: bool = False) -> None:
+    """Take a monster out of the house (``killed``: it lost a fight or the haunt killed it; else the haunt
+    takes it away): what it carries (cards and haunt tokens) stays in its room."""
     h = w.haunt
     m = h.monsters.pop(mid)
+    name = m.name or mid
     for item in m.items:
         w.own("tokens")["item:" + item] = m.room
     for token in list(h.tokens):
@@ -80,7 +82,10 @@ def remove_monster(w: World, mid: str, why: str) -> None:
             h.put(token, m.room)
     if h.mphase is not None and mid in h.mphase.queue:
         h.mphase.queue.remove(mid)
-    w.say(why, "monster.removed", monster=mid, room=m.room)
+    if killed:
+        w.say(f"{name} is killed", "monster.killed", monster=name, room=m.room)
+    else:
+        w.say(f"{name} is taken out of the house", "monster.removed", monster=name, room=m.room)
 
 
 def opponents_of_monsters(w: World) -> list[int]:

@@ -169,8 +169,9 @@ def damage_kind(trait: str) -> str:
 
 
 def in_house(e: Any) -> bool:
-    """An explorer still in play: alive and not escaped from the house."""
-    return e.alive and not e.marks.get("escaped")
+    """An explorer still in play: alive, not escaped from the house, not out of play (haunt_ops)."""
+    marks = e.marks
+    return e.alive and not (marks and (marks.get("escaped") or marks.get("left")))
 
 
 def start_fight(

@@ -8,12 +8,16 @@ from hauntable.games.betrayal.world import World
 
 
 def heroes_in_play(w: World) -> list[int]:
-    return [e.seat for e in w.s.explorers if in_house(e) and e.seat != w.haunt.traitor]
+    h = w.haunt
+    return [e.seat for e in w.s.explorers if in_house(e) and h.side_of(e.seat) == "heroes"]
 
 
 def survivors(w: World) -> list[int]:
-    """Heroes alive, in the house or escaped from it (H6.1)."""
-    return [e.seat for e in w.s.explorers if e.alive and e.seat != w.haunt.traitor]
+    """Heroes alive, in the house or escaped from it (H6.1); not one who left play (haunt_ops.leave_play)."""
+    h = w.haunt
+    return [
+        e.seat for e in w.s.explorers if e.alive and h.side_of(e.seat) == "heroes" and not e.marks.get("left")
+    ]
 
 
 def survivors_but(w: World, seats: list[int]) -> list[int]:
