@@ -1,21 +1,18 @@
-"""The table app without its window: settings, the game life cycle, resume, the live table and the tower.
+"""The table app without its window: settings, the game life cycle, the live table and the tower.
 
 :class:`TableController` holds what a game on the table needs (the one
 :class:`~hauntable.table.channel.Channel`, the simulator panel's hands or the live readers, the dice
 tower, the log's unfinished game) and no Kivy: a test drives it with a plain :class:`View` and no window.
 The Kivy app (``ui/app.py``) is its view: it draws the screens, carries jobs from other threads to its
-main loop (``post``) and coalesces redraws.
+main loop (``post``) and coalesces redraws. Resuming a logged game is its other half, ``ui/resuming.py``.
 """
 
 from __future__ import annotations
 
 import datetime
 import logging
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
 
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
@@ -28,37 +25,25 @@ from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Roll, Target
 from hauntable.games.betrayal.prompts import AwaitTile, ChooseTarget
 from hauntable.paths import db_path
-from hauntable.session import ResumeError, Session
+from hauntable.session import Session
 from hauntable.table.channel import Channel
 from hauntable.table.dice_link.rolls import delivered_in
 from hauntable.table.health import Trouble
 from hauntable.ui import i18n
 from hauntable.ui.castle_sim import CastleTable
 from hauntable.ui.live_table import AppTable, table_kind
+from hauntable.ui.resuming import Resuming
 from hauntable.ui.settings import AdminChoices, UiSettings
 from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
 from hauntable.ui.tower import AppTower, count_text, fault_text
+from hauntable.ui.view import View
 
 log = logging.getLogger(__name__)
 
-
-class View(Protocol):
-    """What the controller asks of its front-end (the Kivy app, or a test's recorder)."""
-
-    def post(self, job: Callable[[], None]) -> None:
-        """Run ``job`` soon on the view's own thread (the scanner's and the tower's threads hop here)."""
-
-    def redraw(self) -> None:
-        """Redraw the current screen soon; several calls in one frame draw once."""
-
-    def go(self, screen: str) -> None:
-        """Show ``screen`` (attract, setup, play, castle, ...)."""
-
-    def changed(self) -> None:
-        """Something the screens show outside the game changed (language, notice, resume offer, tower)."""
+__all__ = ["TableController", "View", "trouble_text"]
 
 
-class TableController:
+class TableController(Resuming):
     """One table's games and devices. ``log`` (optional) records every game; ``seed`` fixes the simulator
     and the dice; ``today`` (``MM-DD``) the date a game starts on."""
 
@@ -318,120 +303,6 @@ class TableController:
             self.tower = None
 
     # --- resume and abandon ---------------------------------------------------------------------------
-
-    def unfinished(self):
-        """The log's latest unfinished game (Betrayal or Geisterstunde; a damaged name is offered too:
-        resuming reads it as the known game it is closest to), or None."""
-        return self.log.latest_unfinished() if self.log is not None else None
-
-    def offer_resume(self) -> None:
-        """After a crash or power cut, the attract screen offers the log's unfinished game (or a new one)."""
-        record = self.unfinished()
-        self.resume_offer = "" if record is None else self._describe(record)
-        self.view.changed()
-
-    def _describe(self, record) -> str:
-        """Who was playing and how far it got, from the log alone (no replay: start-up stays fast)."""
-        players = []
-        for p in record.config.get("players", []):
-            if not isinstance(p, dict):  # Geisterstunde's seats are names
-                players.append(str(p))
-                continue
-            character = self.content.characters.get(p.get("character"))
-            players.append(f"{p.get('name')} ({character.name if character else p.get('character')})")
-        started = record.created[11:16] if len(record.created) >= 16 else record.created
-        return i18n.tr("attract.unfinished", players=", ".join(players), n=record.inputs, started=started)
-
-    IN_BACKGROUND = 600  # logged inputs from which a resume replays off the view's thread, with progress
-
-    def resume_latest(self) -> str | None:
-        """Continue the latest unfinished logged game (after a crash or power cut); a sentence if none.
-
-        Keeps every input up to any damage (``Session.recover``) and says in ``notice`` what was
-        repaired or lost. A long game (``IN_BACKGROUND`` inputs and more, ~0.5 s on a Pi 4) replays on a
-        worker thread with its own connection while the attract screen counts the moves replayed; it
-        is attached on the view's thread when done. The simulator's virtual stack and decks start
-        afresh; what is in the house stays out of them."""
-        record = self.unfinished()
-        if record is None:
-            return i18n.tr("admin.nothing_to_resume")
-        if self.resuming:
-            return None
-        if record.inputs >= self.IN_BACKGROUND and self.log is not None and self.log.path != ":memory:":
-            self._resume_in_background(record)
-            return None
-        try:
-            session, verified = Session.recover(self.log, record.id)
-        except ResumeError as exc:
-            return str(exc)
-        self._resumed(session, verified, record.inputs)
-        return None
-
-    resuming = False
-
-    def _resume_in_background(self, record) -> None:
-        self.resuming = True
-        total = record.inputs
-        path = self.log.path
-
-        def progress(done: int) -> None:
-            self.view.post(lambda: self._show_progress(done, total))
-
-        def work() -> None:
-            try:
-                with GameLog(path) as own:  # SQLite connections stay on their own thread
-                    session, verified = Session.recover(own, record.id, progress=progress)
-                    game_id = session.game_id
-                outcome: tuple | str = (session.game, verified, game_id)
-            except (ResumeError, HauntableError, OSError) as exc:
-                outcome = str(exc)
-            self.view.post(lambda: self._resumed_in_background(outcome, total))
-
-        threading.Thread(target=work, name="hauntable-resume", daemon=True).start()
-
-    def _show_progress(self, done: int, total: int) -> None:
-        if self.resuming:
-            self.resume_offer = i18n.tr("attract.resuming", done=done, total=total)
-            self.view.changed()
-
-    def _resumed_in_background(self, outcome, total: int) -> None:
-        self.resuming = False
-        self.resume_offer = ""
-        if isinstance(outcome, str):
-            self.notice = outcome
-            self.view.changed()
-            return
-        game, verified, game_id = outcome
-        self._resumed(Session(game, verified.step, self.log, game_id), verified, total)
-        self.view.changed()
-
-    def _resumed(self, session: Session, verified, logged: int) -> None:
-        """Play the resumed game; tell the operator what the resume repaired or could not keep."""
-        kept = verified.kept
-        if verified.problem is not None:
-            self.notice = f"Game resumed at move {kept} of {logged}: {verified.problem}."
-        elif verified.repaired:
-            moves = ", ".join(str(seq) for seq, _inp in verified.repaired)
-            self.notice = f"Game resumed whole: damaged move(s) {moves} were read back from their hashes."
-        self.attach(session)
-
-    def resume_offered(self) -> None:
-        """The attract screen's "Resume this game"."""
-        problem = self.resume_latest()
-        if problem is not None:
-            self.notice = problem
-        if not self.resuming:
-            self.resume_offer = ""
-        self.view.changed()
-
-    def set_aside_unfinished(self) -> None:
-        """The attract screen's "Start a new game": the unfinished game is marked abandoned, then set-up."""
-        record = self.unfinished()
-        if record is not None:
-            self.log.mark(record.id, ABANDONED)
-        self.resume_offer = ""
-        self.view.changed()
-        self.view.go("setup")
 
     def abandon_game(self) -> None:
         """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
