@@ -68,6 +68,7 @@ def basements(draw):
     rules = HouseRules(
         door_matching=draw(st.sampled_from(["connect_all", "free"])),
         misfit_tiles=draw(st.sampled_from(["discard", "bottom"])),
+        closing_floor=draw(st.sampled_from(["lay_first", "rearrange_first"])),
     )
     board = draw(st.sampled_from(["table7", "open"]))
     seed = draw(st.integers(0, 2**32 - 1))

@@ -417,3 +417,43 @@ def test_B3_3_B6_3_a_faller_whose_basement_tile_closes_the_basement_lays_it_and_
     assert floor_open(step, "basement")
     assert step.state.current.room == "Storeroom"
     assert step.state.tokens["Below Collapsed Room"] == "Storeroom"
+
+
+# Dead ends around the landing's west doorway too: the Storeroom north of it and the Stairs from Basement
+# south of it face east, onto the backs of the Crypt and the Vault. The Kitchen (doors N, E) closes the
+# basement whichever way it meets the landing, and no other tile is left.
+SHUT_IN = {
+    **DEAD_ENDS,
+    "Storeroom": ("basement", -1, 1, 1),
+    "Stairs from Basement": ("basement", -1, -1, 3),
+}
+
+
+def shut_in(reading):
+    step = arrange(
+        start(today="11-05", house_rules=HouseRules(closing_floor=reading)),
+        rooms=SHUT_IN,
+        at={0: "Basement Landing"},
+    )
+    return do(with_stack(step, ["Kitchen"]), "move W")
+
+
+def test_B3_3_house_rule_closing_floor_lay_first_lays_the_tile_then_rearranges():
+    step = shut_in("lay_first")
+    said = [o.code for o in step.outcomes]
+    assert said.index("room.discovered") < said.index("floor.rearranged")
+    assert step.state.house["Kitchen"] == Placed("basement", -1, 0, 0)  # laid at once, the first best turn
+    assert step.state.house["Stairs from Basement"] == Placed("basement", -1, -1, 0)  # turned to open
+    assert floor_open(step, "basement") and step.state.current.room == "Kitchen"
+
+
+def test_B3_3_house_rule_closing_floor_rearrange_first_rearranges_then_lets_the_player_turn_the_tile():
+    step = shut_in("rearrange_first")
+    said = [o.code for o in step.outcomes]
+    assert "floor.rearranged" in said and "room.discovered" not in said
+    assert step.state.house["Stairs from Basement"] == Placed("basement", -1, -1, 0)
+    assert "Kitchen" not in step.state.house and step.state.current.room == "Basement Landing"
+    assert isinstance(step.awaiting, ChooseRotation) and step.awaiting.rotations == (0, 1)
+    step = do(step, "rotate 1")  # the floor is open elsewhere, so either way that meets the door is legal
+    assert step.state.house["Kitchen"] == Placed("basement", -1, 0, 1)
+    assert floor_open(step, "basement") and step.state.current.room == "Kitchen"

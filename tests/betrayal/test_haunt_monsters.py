@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from gamekit import CONTENT, arrange, choices, do, haunt, start, texts
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal import HouseRules
@@ -194,3 +196,72 @@ def test_H5_4_monsters_pass_the_revolving_walls_switch_without_a_roll_whatever_t
         step.state.tokens.update({"Wall Switch": "Foyer", "Wall Switch 2": "Upper Landing"})
         w = World(step.state, CONTENT)
         assert "Upper Landing" in neighbours(w, "Foyer") and "Foyer" in neighbours(w, "Upper Landing")
+
+
+def _two_kinds(step, **rules):
+    """The horde with the Crawlers 3 and 4 turned into a second kind (speed 3), and ``rules`` set."""
+    step.state.config = dataclasses.replace(step.state.config, house_rules=HouseRules(**rules))
+    for mid in ("Crawler 3", "Crawler 4"):
+        m = step.state.haunt.monsters[mid]
+        m.kind, m.speed = "Ghoul", 3
+    return step
+
+
+def test_H5_2_house_rule_monster_speed_roll_turn_start_rolls_every_kind_before_any_moves():
+    step = to_monster_turn(_two_kinds(horde(), monster_speed_roll="turn_start"))
+    assert step.awaiting.purpose == "Crawler speed"
+    step = do(step, "roll 1,1")
+    assert isinstance(step.awaiting, RollDice) and step.awaiting.purpose == "Ghoul speed"
+    step = do(step, "roll 1,1,1")
+    assert isinstance(step.awaiting, MonsterTurn) and step.awaiting.monster == "Crawler 1"
+
+
+def test_H5_2_house_rule_monster_speed_roll_per_group_rolls_each_kind_as_its_first_monster_acts():
+    step = to_monster_turn(_two_kinds(horde(), monster_speed_roll="per_group"))
+    assert step.awaiting.purpose == "Crawler speed"
+    step = do(step, "roll 1,1")
+    assert step.awaiting.monster == "Crawler 1" and step.awaiting.movement_left == 2  # no Ghoul roll yet
+    step = do(step, "end", "end")
+    assert isinstance(step.awaiting, RollDice) and step.awaiting.purpose == "Ghoul speed"
+    step = do(step, "roll 1,0,1")
+    assert step.awaiting.monster == "Crawler 3" and step.awaiting.movement_left == 2
+    step = do(step, "end")
+    assert step.awaiting.monster == "Crawler 4" and step.awaiting.movement_left == 2  # one roll a kind
+
+
+def test_H5_2_house_rule_monster_speed_roll_per_group_a_kind_stunned_before_its_turn_never_rolls():
+    step = to_monster_turn(_two_kinds(horde(), monster_speed_roll="per_group"))
+    step = do(step, "roll 1,1")
+    w = World(step.state, CONTENT)
+    stun(w, "Crawler 3")
+    stun(w, "Crawler 4")
+    step = do(step, "end", "end")
+    assert step.awaiting.kind == "action" and "monster.speed" not in [o.code for o in step.outcomes]
+
+
+def test_H5_3_house_rule_monster_stunned_in_turn_skip_next_keeps_it_stunned_for_the_next_turn():
+    step = horde()
+    step.state.config = dataclasses.replace(
+        step.state.config, house_rules=HouseRules(monster_stunned_in_turn="skip_next")
+    )
+    step = do(to_monster_turn(step), "roll 1,1")
+    stun(World(step.state, CONTENT), "Crawler 1")
+    while isinstance(step.awaiting, MonsterTurn):
+        step = do(step, "end")
+    assert step.state.haunt.monsters["Crawler 1"].stunned
+    assert not any("Crawler 1 recovers" in t for t in texts(step))
+
+
+def test_H5_3_house_rule_monster_stunned_in_turn_recover_now_recovers_at_the_end_of_this_turn():
+    step = horde()
+    step.state.config = dataclasses.replace(
+        step.state.config, house_rules=HouseRules(monster_stunned_in_turn="recover_now")
+    )
+    step = do(to_monster_turn(step), "roll 1,1")
+    stun(World(step.state, CONTENT), "Crawler 1")  # stunned while it acts
+    while isinstance(step.awaiting, MonsterTurn):
+        step = do(step, "end")
+    assert not step.state.haunt.monsters["Crawler 1"].stunned
+    assert "Crawler 1 recovers" in texts(step)
+    step = do(to_monster_turn(step), "roll 1,1")
+    assert step.awaiting.monster == "Crawler 1"  # it acts in the next monster turn

@@ -142,3 +142,25 @@ def test_G4_5_an_empty_pile_is_rebuilt_from_the_shuffled_discards():
     assert "pile.reshuffle" in codes(step)
     assert len(step.state.hands[1]) == 2 and step.state.discards == []
     assert sorted([*step.state.pile, step.state.hands[1][1]]) == ["blue-eagle", "green-tower", "red-lily"]
+
+
+def test_G4_3_house_rule_refill_one_a_skip_takes_one_card_even_on_the_next_cards_crest():
+    # Ben stands in the Schatzkammer (lily); after the skip the new top card shows the lily too
+    step = turn(hands={1: ("red-lion",)}, pile=["blue-lily", "green-tower"])
+    step = do(step, "skip")
+    assert step.state.hands[1] == ("red-lion", "green-tower") and step.state.pile == ["blue-lily"]
+    assert "runner.refill" not in codes(step) and step.awaiting.player == 2
+
+
+def test_G4_3_house_rule_refill_both_a_skip_then_takes_the_top_card_on_the_runners_crest():
+    step = start(house_rules=HouseRules(refill="both"))
+    step = arrange(do(step, "plan lily"), hands={1: ("red-lion",)}, pile=["blue-lily", "green-tower"])
+    step = do(step, "skip")
+    assert step.state.hands[1] == ("red-lion", "green-tower", "blue-lily") and step.state.pile == []
+    assert "runner.skip" in codes(step) and "runner.refill" in codes(step)
+    assert step.awaiting.player == 2
+    # the new top card on another crest: the skip's one card only
+    step = start(house_rules=HouseRules(refill="both"))
+    step = arrange(do(step, "plan lily"), hands={1: ("red-lion",)}, pile=["blue-eagle", "green-tower"])
+    step = do(step, "skip")
+    assert step.state.hands[1] == ("red-lion", "green-tower") and "runner.refill" not in codes(step)

@@ -94,3 +94,31 @@ def test_G1_a_bad_card_name_is_unreadable():
 
 def test_the_game_is_registered_by_name_and_alias():
     assert find_game("Geisterstunde") is GAME and find_game("ghost-hour") is GAME
+
+
+def test_G1_4_house_rule_mono_swap_discard_puts_the_swapped_hand_on_the_discards():
+    seed = _seed_with_swap()
+    step = start(4, seed=seed, house_rules=HouseRules(mono_swap="discard"))
+    swaps = codes(step).count("deal.swap")
+    assert len(step.state.discards) == 4 * swaps and "deal.shuffle_back" not in codes(step)
+    assert len({k.split("-")[0] for k in step.state.discards[:4]}) == 1  # the four of one colour
+    assert _cards(step.state) == Counter(CONTENT.keys)
+
+
+def test_G1_4_house_rule_mono_swap_shuffle_back_returns_the_swapped_hand_to_the_pile():
+    seed = _seed_with_swap(house_rules=HouseRules(mono_swap="shuffle_back"))
+    step = start(4, seed=seed, house_rules=HouseRules(mono_swap="shuffle_back"))
+    assert "deal.shuffle_back" in codes(step) and step.state.discards == []
+    dealt = sum(len(h) for h in step.state.hands)
+    assert len(step.state.pile) == len(CONTENT.keys) - dealt  # nothing set aside: all but the hands
+    assert _cards(step.state) == Counter(CONTENT.keys)
+
+
+def test_G1_4_house_rule_mono_swap_shuffle_back_at_a_table_leaves_the_shuffle_to_the_players():
+    step = start(2, cards="table", house_rules=HouseRules(mono_swap="shuffle_back"))
+    step = do(step, *(f"draw red-{c}" for c in ("lion", "eagle", "lily", "tower")))
+    assert "deal.shuffle_back" in codes(step) and step.state.discards == []
+    assert step.state.hands[1] == () and step.awaiting.purpose == "deal"
+    # the players shuffled the four back: the same cards may be dealt again, read one by one
+    step = do(step, "draw red-lion", "draw blue-eagle", "draw green-lily", "draw red-dragon")
+    assert step.state.hands[1] == ("red-lion", "blue-eagle", "green-lily", "red-dragon")

@@ -40,6 +40,9 @@ class HouseRules:
     collapse_later: str = "choose"  # choose (later explorers just fall) | roll (they roll Speed, de), B6.3
     collapse_tile: str = "drawn"  # drawn (the next basement tile, de) | chosen (from the stack, ru), B6.3
     traitor_barriers: str = "roll"  # roll (as heroes) | free (crosses without a roll; the Vault still rolls)
+    closing_floor: str = "lay_first"  # lay_first (lay, then rearrange) | rearrange_first (then lay), B3.3
+    monster_speed_roll: str = "turn_start"  # turn_start (every type at once) | per_group (as it acts), H5.2
+    monster_stunned_in_turn: str = "skip_next"  # skip_next (its next turn) | recover_now (at this end), H5.3
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),
@@ -57,10 +60,22 @@ class HouseRules:
         "collapse_later": ("choose", "roll"),
         "collapse_tile": ("drawn", "chosen"),
         "traitor_barriers": ("roll", "free"),
+        "closing_floor": ("lay_first", "rearrange_first"),
+        "monster_speed_roll": ("turn_start", "per_group"),
+        "monster_stunned_in_turn": ("skip_next", "recover_now"),
     }
     # added after games were logged: left out of the config's JSON at their default, so a game logged before
     # them hashes as it did and resumes (Session.resume checks every logged state hash)
-    _LATER = ("birthday_today", "leave_minimum", "collapse_later", "collapse_tile", "traitor_barriers")
+    _LATER = (
+        "birthday_today",
+        "leave_minimum",
+        "collapse_later",
+        "collapse_tile",
+        "traitor_barriers",
+        "closing_floor",
+        "monster_speed_roll",
+        "monster_stunned_in_turn",
+    )
 
     def __post_init__(self) -> None:
         for name, choices in self._CHOICES.items():

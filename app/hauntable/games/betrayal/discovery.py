@@ -11,7 +11,13 @@ from hauntable.games.betrayal.prompts import (
     ChooseRotation,
     RearrangeFloor,
 )
-from hauntable.games.betrayal.rearrange import Change, floor_is_open, plan_rearrangement, quarter_words
+from hauntable.games.betrayal.rearrange import (
+    Change,
+    Plan,
+    floor_is_open,
+    plan_rearrangement,
+    quarter_words,
+)
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.world import World, task
 
@@ -149,7 +155,9 @@ def discover(
     params = dict(
         seat=seat, tile=tile, floor=floor, x=x, y=y, entry=entry, then_card=then_card, purpose=purpose
     )
-    if not rotations:  # every way closes the floor: lay it anyway and rearrange (B3.3)
+    if not rotations and entry is not None and w.s.config.house_rules.closing_floor == "rearrange_first":
+        w.then(("rearrange_then_lay", params))  # B3.3: rearrange the floor first, then lay the tile
+    elif not rotations:  # every way closes the floor: lay it anyway and rearrange (B3.3)
         rotation = HouseView(w.s, w.content).closing_rotation(tile, cell, entry)
         w.then(("place_tile", dict(params, rotation=rotation, rearrange=True)))
     else:
@@ -252,7 +260,6 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
     """
     if floor_is_open(w.s, w.content, floor):
         return
-    name = FLOOR_NAMES[floor]
     plan = plan_rearrangement(
         w.s,
         w.content,
@@ -261,6 +268,42 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
         occupied=lambda room: _holds_something(w, room),
         unturnable=lambda room: any(e.room == room and e.side is not None for e in w.s.explorers),
     )
+    _rearrange(w, seat, floor, plan)
+
+
+@task("rearrange_then_lay")
+def rearrange_then_lay(
+    w: World, seat: int, tile: str, floor: str, x: int, y: int, entry: str, **params
+) -> None:
+    """House rule closing_floor=rearrange_first (B3.3, virtual tiles): every tile left closes the floor, so
+    the laid rooms are rearranged first (the smallest change, the room the explorer stands in and the start
+    tiles kept) to open a doorway other than the one being used; then ``tile`` is laid as any tile, the
+    player choosing among the legal turns. If no change helps, it is laid closing the floor, which is
+    complete."""
+    here = w.s.explorers[seat].room
+    plan = plan_rearrangement(
+        w.s,
+        w.content,
+        floor,
+        tile,
+        occupied=lambda room: _holds_something(w, room),
+        unturnable=lambda room: any(e.room == room and e.side is not None for e in w.s.explorers),
+        reserve=((x, y), entry),
+        fixed=frozenset((here,)),
+    )
+    _rearrange(w, seat, floor, plan)  # virtual tiles: nothing to ask
+    cell = (floor, x, y)
+    view = HouseView(w.s, w.content)
+    free = w.s.config.house_rules.door_matching == "free"
+    rotations = [r for r, _ in view.placements(tile, cell, entry, free)]
+    lay = dict(params, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=entry)
+    lay_turned(w, rotations or [view.closing_rotation(tile, cell, entry)], **lay)
+
+
+def _rearrange(w: World, seat: int, floor: str, plan: Plan | None) -> None:
+    """Make the changes of ``plan`` (or say the floor is complete) and, with table tiles, ask the players
+    to make them with the tiles."""
+    name = FLOOR_NAMES[floor]
     if plan is None:
         w.say(
             f"No tile can keep the {name} open and no turn, shift or swap of a laid tile opens it again: "

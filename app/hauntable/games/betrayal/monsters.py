@@ -4,9 +4,10 @@
 A trait the monster lacks is None (nobody can attack it in that trait, and it attacks with none it lacks);
 the monster turn in progress is ``state.haunt.mphase`` (records.MonsterPhase). Combat
 (another module) reads the trait values and calls :func:`stun` when it damages a monster. The monster turn
-comes after the traitor's turn: one speed roll per monster type (H5.2), then each monster moves and acts
-before the next, attacking at most once (H5.7, through ``combat.start_fight``); stunned monsters skip that
-turn and recover at its end (H5.3).
+comes after the traitor's turn: one speed roll per monster type (H5.2: all at its start, or as each type's
+first monster acts, house rule ``monster_speed_roll``), then each monster moves and acts before the next,
+attacking at most once (H5.7, through ``combat.start_fight``); stunned monsters skip that turn and recover
+at its end (H5.3; one stunned during it waits for the next, or recovers too: ``monster_stunned_in_turn``).
 """
 
 from __future__ import annotations
@@ -138,13 +139,17 @@ def monster_turn(w: World) -> None:
     w.say("The monsters' turn", "monster.turn")
     for mid in p.skipping:
         w.say(f"{mid} is stunned and skips this turn", "monster.skips", monster=mid)
+    if w.s.config.house_rules.monster_speed_roll == "per_group":
+        w.then(("monster_next", {}))  # each type rolls as its first monster acts
+        return
     types = list(dict.fromkeys(ms[mid].kind for mid in acting))
     w.then(*[("monster_speed", dict(mtype=t)) for t in types], ("monster_next", {}))
 
 
 @task("monster_speed")
 def monster_speed(w: World, mtype: str) -> None:
-    """H5.2: one speed roll for all the monsters of one type, at the start of the monster turn."""
+    """H5.2: one speed roll for all the monsters of one type, at the start of the monster turn (or as the
+    first of them acts, house rule monster_speed_roll=per_group)."""
     speed = next(m.speed for m in monsters(w).values() if m.kind == mtype) or 0
     if speed <= 0:
         w.haunt.phase().speeds[mtype] = 0
@@ -174,11 +179,17 @@ def monster_next(w: World) -> None:
         m = ms.get(mid)
         if m is None or m.stunned or m.room not in w.s.house:
             continue
+        if m.kind not in p.speeds and w.s.config.house_rules.monster_speed_roll == "per_group":
+            p.queue.insert(0, mid)  # its type rolls now, then it acts
+            w.then(("monster_speed", dict(mtype=m.kind)), ("monster_next", {}))
+            return
         p.begin(mid, p.speeds.get(m.kind, 0))
         music_check(w, mid, "starting its move")
         return
     p.current, p.attacked = None, False
     skipping, p.skipping = p.skipping, []
+    if w.s.config.house_rules.monster_stunned_in_turn == "recover_now":  # stunned during it: recover too
+        skipping += [mid for mid, m in ms.items() if m.stunned and mid not in skipping]
     for mid in skipping:
         if mid in ms and ms[mid].stunned:
             ms[mid].stunned = False

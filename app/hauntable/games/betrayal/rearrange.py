@@ -16,7 +16,10 @@ order, and returns the first that opens a doorway, or None:
    turning in all first, then the pair by name.
 
 Never moved or turned: the start tiles (landings, the entrance tile) and the tile just laid (it meets the
-door the explorer came through). Pure functions of the house: no state is changed here.
+door the explorer came through). With house rule ``closing_floor=rearrange_first`` the tile is not laid yet:
+its cell is held by a stand-in with the one door that meets the door used (``reserve``), so the doorway
+opened is another one, whatever way the tile is turned after; the room the explorer stands in is kept too.
+Pure functions of the house: no state is changed here.
 
 >>> quarter_words(3)
 'a quarter turn anticlockwise'
@@ -82,6 +85,8 @@ def plan_rearrangement(
     keep: str,
     occupied: Callable[[str], bool],
     unturnable: Callable[[str], bool] = lambda room: False,
+    reserve: tuple[XY, str] | None = None,
+    fixed: frozenset[str] = frozenset(),
 ) -> Plan | None:
     """The first of turn, shift, swap that opens ``floor`` (B3.3), which must be closed; None when none
     does.
@@ -89,6 +94,8 @@ def plan_rearrangement(
     ``keep`` is the tile just laid (never changed); ``occupied(room)`` says whether a room holds someone
     or something, which a shift may not strand; ``unturnable(room)``: a room that may move but not turn (an
     explorer stands on one side of its barrier, a door direction that a turn would make wrong).
+    ``reserve`` (cell, door): ``keep`` is not laid yet and stands at that cell with that door alone;
+    ``fixed``: more rooms never changed.
     """
     board = BOARDS[state.config.board]
     tiles: Tiles = {}
@@ -97,9 +104,13 @@ def plan_rearrangement(
         if p.floor == floor:
             tiles[(p.x, p.y)] = (name, frozenset(doors_of(content.rooms[name], p.rotation)))
             rotation[name] = p.rotation
+    if reserve is not None:
+        tiles[reserve[0]] = (keep, frozenset((reserve[1],)))
     roots = {n for n, _ in tiles.values() if not content.rooms[n].explorable} or {keep}
     before = _reachable(tiles, roots)
-    movable = sorted(n for n, _ in tiles.values() if n != keep and content.rooms[n].explorable)
+    movable = sorted(
+        n for n, _ in tiles.values() if n != keep and n not in fixed and content.rooms[n].explorable
+    )
     cell_of = {n: c for c, (n, _) in tiles.items()}
 
     def inside(c: XY) -> bool:

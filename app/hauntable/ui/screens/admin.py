@@ -399,7 +399,8 @@ class AdminScreen(Screen):
             if field.name.startswith("_"):
                 continue
             value = getattr(rules, field.name)
-            text = f"{_rule_text('rule.' + field.name, field.name)}: {_rule_text(f'rulev.{value}', value)}"
+            shown = _rule_text(f"rulev.{field.name}.{value}", _rule_text(f"rulev.{value}", value))
+            text = f"{_rule_text('rule.' + field.name, field.name)}: {shown}"
             menu.add_widget(self._button(text, lambda name=field.name: self.next_rule(name)))
         menu.add_widget(self._button(tr("rules.defaults"), self.default_rules))
 
