@@ -49,3 +49,30 @@ def test_de151_barrier_no_attack_across_the_chasm():
     step = in_haunt(_across_the_chasm(), traitor=1, seat=0)
     assert not [c for c in choices(step) if c.startswith("attack 1")]
     assert refused(step, "attack 1").rule == "B6.1"
+
+
+def _fall_into_the_chasm():
+    """Zoe discovers the Collapsed Room, falls, and the next basement tile is the Chasm."""
+    step = start("zoe", "ox", "vivian", today="11-05")
+    step.state.stack = ["Collapsed Room", "Chasm", "Wine Cellar", "Furnace Room"]
+    step = do(arrange(step, seat=0), "move E", "roll 0,0,1,0")
+    while step.awaiting.kind in ("target", "rotation"):
+        step = do(step, choices(step)[0])
+    return step
+
+
+def test_de153_an_explorer_an_effect_puts_in_a_barrier_room_chooses_the_side():
+    """de l.153, ru l.163: landing in a barrier room by an effect, you choose your side of the barrier.
+    Before, a fall into a new Chasm put the explorer by its first door without asking."""
+    step = _fall_into_the_chasm()
+    assert step.state.current.room == "Chasm" and step.state.current.side is None
+    prompt = step.awaiting
+    assert prompt.kind == "option" and prompt.player == 0 and prompt.code == "barrier_side"
+    assert set(prompt.options) == {"E", "W"}  # laid unturned: the Landing meets its east door
+    for side in ("E", "W"):
+        landed = do(step, f"choose {side}", "roll 1", "split might=1 speed=0")
+        assert landed.state.explorers[0].side == side
+        assert "barrier.side" in [o.code for o in do(step, f"choose {side}").outcomes]
+    east = do(step, "choose E", "roll 0")
+    assert east.state.current.side == "E"
+    assert refused(east, "move W").rule == "B6.1"  # the far door needs the crossing first

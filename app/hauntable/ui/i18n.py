@@ -154,7 +154,7 @@ def placeholders(text: str) -> set[str]:
 
 # outcome parameters whose values are identifiers with a catalog entry of their own: ("trait", "speed")
 # is shown as tr("trait.speed"); names of rooms, cards and explorers stay as printed
-TRANSLATED_PARAMS = ("trait", "floor", "deck")
+TRANSLATED_PARAMS = ("trait", "floor", "deck", "dir")
 
 
 def outcome_text(outcome: Outcome, lang: str | None = None) -> str:

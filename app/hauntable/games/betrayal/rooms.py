@@ -50,14 +50,38 @@ def arrive(
 
 @task("land")
 def land(w: World, seat: int, room: str) -> None:
-    """An effect puts the explorer in ``room`` (no movement spent; a barrier room: the near side).
-    The Coal Chute holds nobody, however they got there (B6.2)."""
+    """An effect puts the explorer in ``room`` (no movement spent). In a barrier room the explorer chooses
+    the side (B6.1, de l.153, ru l.163; the Vault has one door: outside it). The Coal Chute holds nobody,
+    however they got there (B6.2)."""
     spec = w.content.rooms[room]
-    side = HouseView(w.s, w.content).doors(room)[0] if spec.barrier and len(spec.doors) > 1 else None
-    e = w.move_explorer(seat, room, side)
+    e = w.move_explorer(seat, room)
     w.say(f"{e.name} lands in the {room}", "land", who=e.name, room=room)
     if spec.slide_to:
         slide(w, seat, room)
+    elif spec.barrier and len(spec.doors) > 1:
+        sides = tuple(HouseView(w.s, w.content).doors(room))
+        w.ask(
+            ChooseOption(
+                seat,
+                f"{e.name}: you land in the {room} - on which side of its barrier?",
+                "barrier_side",
+                sides,
+                code="barrier_side",
+                params=(("room", room),),
+            ),
+            on="land_side",
+            seat=seat,
+            room=room,
+        )
+
+
+@task("land_side")
+def land_side(w: World, seat: int, room: str, option: str) -> None:
+    """B6.1: the side of the barrier the explorer landed on (a door's direction), chosen by the explorer."""
+    e = w.move_explorer(seat, room, option)
+    w.say(
+        f"{e.name} is on the {option} side of the {room}", "barrier.side", who=e.name, room=room, dir=option
+    )
 
 
 def slide(w: World, seat: int, room: str) -> None:

@@ -674,6 +674,7 @@ message(
 message("out.floor.complete", "No tile is left for the {floor}: it is complete (B3.4)")
 message("out.barrier.failed", "{who} fails to pass the {room} (rolled {total}, needs {target})")
 message("out.barrier.crossed", "{who} crosses the {room} (rolled {total})")
+message("out.barrier.side", "{who} is on the {dir} side of the {room}")
 message("out.room.slide", "{who} slides down the {room} to the {to}")
 message("out.room.exit_ok", "{who} leaves the {room} unharmed (rolled {total})")
 message("out.room.exit_fail", "{who} rolled {total} leaving the {room}")
@@ -870,6 +871,7 @@ plural(
 )
 message("ask.window", "{card}: does the {room} tile show an outside window?")
 message("ask.collapse_tile", "{who}: you fall - choose the basement tile to lay")
+message("ask.barrier_side", "{who}: you land in the {room} - on which side of its barrier?")
 plural(
     "ask.trait_gain",
     "n",
