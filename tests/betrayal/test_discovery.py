@@ -402,8 +402,23 @@ def test_B3_3_a_room_that_may_not_turn_is_left_unturned_by_every_rearrangement()
     assert turned is not None and turned.kind == "turn" and turned.changes[0].room == "Kitchen"
     pinned = {"Kitchen"}.__contains__
     plan = plan_rearrangement(state, CONTENT, "basement", "Storeroom", lambda room: True, pinned)
-    assert plan is not None and all(c.room != "Kitchen" or c.turn == 0 for c in plan.changes)
-    assert plan.changes[0].room == "Vault"  # the next room by name that a turn opens instead
+    # a quarter turn of the Vault would open a doorway, but the Vault meets no door: cut off from the
+    # landing, its doorway is one nobody can reach, so nothing else opens the floor
+    assert plan is None
+
+
+def test_B3_3_a_floor_open_only_through_a_room_cut_off_from_its_landing_is_rearranged():
+    # The Larder stands apart (as a shift can leave a room until the room laid in its gap joins it): its
+    # doors lead to empty cells, but nobody can reach them. The Storeroom closes every doorway the explorers
+    # can reach, so the basement is rearranged as if closed: the Crypt shifts next door.
+    rooms = {**DEAD_ENDS, "Larder": ("basement", -2, 0, 0)}
+    step = arrange(start(today="11-05"), rooms=rooms, at={0: "Basement Landing"})
+    step = do(with_stack(step, ["Storeroom", "Wine Cellar"]), "move W")
+    assert step.state.house["Storeroom"] == Placed("basement", -1, 0, 1)
+    assert step.state.house["Crypt"] == Placed("basement", 0, 2, 2)
+    assert step.state.house["Larder"] == Placed("basement", -2, 0, 0)  # cut off: never the one changed
+    view = HouseView(step.state, CONTENT)
+    assert ("Basement Landing", "N", ("basement", 0, 1)) in view.open_doorways("basement")
 
 
 def test_B3_3_B6_3_a_faller_whose_basement_tile_closes_the_basement_lays_it_and_the_floor_is_rearranged():
@@ -419,13 +434,16 @@ def test_B3_3_B6_3_a_faller_whose_basement_tile_closes_the_basement_lays_it_and_
     assert step.state.tokens["Below Collapsed Room"] == "Storeroom"
 
 
-# Dead ends around the landing's west doorway too: the Storeroom north of it and the Stairs from Basement
-# south of it face east, onto the backs of the Crypt and the Vault. The Kitchen (doors N, E) closes the
-# basement whichever way it meets the landing, and no other tile is left.
+# The landing's west doorway is the basement's last one: north of it the Storeroom and south of it the Stairs
+# from Basement face east, onto the Organ Room and the Gymnasium, which join the landing. The Kitchen (doors
+# N, E) closes the basement whichever way it meets the landing, and no other tile is left; the smallest
+# change is the Pentagram Chamber's shift east.
 SHUT_IN = {
-    **DEAD_ENDS,
+    "Organ Room": ("basement", 0, 1, 0),  # doors S (onto the landing) and W (onto the Storeroom)
     "Storeroom": ("basement", -1, 1, 1),
+    "Gymnasium": ("basement", 0, -1, 2),  # doors N (onto the landing) and W (onto the Stairs)
     "Stairs from Basement": ("basement", -1, -1, 3),
+    "Pentagram Chamber": ("basement", 1, 0, 2),
 }
 
 
@@ -441,17 +459,17 @@ def shut_in(reading):
 def test_B3_3_house_rule_closing_floor_lay_first_lays_the_tile_then_rearranges():
     step = shut_in("lay_first")
     said = [o.code for o in step.outcomes]
-    assert said.index("room.discovered") < said.index("floor.rearranged")
+    assert said.index("room.discovered") < said.index("floor.shifted")
     assert step.state.house["Kitchen"] == Placed("basement", -1, 0, 0)  # laid at once, the first best turn
-    assert step.state.house["Stairs from Basement"] == Placed("basement", -1, -1, 0)  # turned to open
+    assert step.state.house["Pentagram Chamber"] == Placed("basement", 2, 0, 2)
     assert floor_open(step, "basement") and step.state.current.room == "Kitchen"
 
 
 def test_B3_3_house_rule_closing_floor_rearrange_first_rearranges_then_lets_the_player_turn_the_tile():
     step = shut_in("rearrange_first")
     said = [o.code for o in step.outcomes]
-    assert "floor.rearranged" in said and "room.discovered" not in said
-    assert step.state.house["Stairs from Basement"] == Placed("basement", -1, -1, 0)
+    assert "floor.shifted" in said and "room.discovered" not in said
+    assert step.state.house["Pentagram Chamber"] == Placed("basement", 2, 0, 2)
     assert "Kitchen" not in step.state.house and step.state.current.room == "Basement Landing"
     assert isinstance(step.awaiting, ChooseRotation) and step.awaiting.rotations == (0, 1)
     step = do(step, "rotate 1")  # the floor is open elsewhere, so either way that meets the door is legal

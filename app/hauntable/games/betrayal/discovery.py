@@ -214,6 +214,9 @@ def place_tile(
     )
     symbol = w.content.rooms[tile].symbol
     tasks: list[tuple[str, dict]] = []
+    if not rearrange and not floor_is_open(w.s, w.content, floor, reachable=True):
+        # B3.3: its only open doorways are those of a room a shift cut off, which nobody can reach
+        rearrange = floor_is_open(w.s, w.content, floor) and HouseView(w.s, w.content).has_tiles_for(floor)
     if rearrange:  # no tile could keep the floor open: rearrange it first (B3.3)
         tasks.append(("rearrange_floor", dict(seat=seat, floor=floor, keep=tile)))
     if purpose == "discover":
@@ -258,7 +261,7 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
     On the table the players make the same change with the physical tiles and answer ``done``
     (RearrangeFloor); the engine's house has already changed, so a replay needs only that answer.
     """
-    if floor_is_open(w.s, w.content, floor):
+    if floor_is_open(w.s, w.content, floor, reachable=True):
         return
     plan = plan_rearrangement(
         w.s,

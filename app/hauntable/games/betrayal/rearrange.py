@@ -108,8 +108,10 @@ def plan_rearrangement(
         tiles[reserve[0]] = (keep, frozenset((reserve[1],)))
     roots = {n for n, _ in tiles.values() if not content.rooms[n].explorable} or {keep}
     before = _reachable(tiles, roots)
-    movable = sorted(
-        n for n, _ in tiles.values() if n != keep and n not in fixed and content.rooms[n].explorable
+    movable = (
+        sorted(  # a room cut off from the start tiles (moved by a shift) would open a doorway nobody reaches
+            n for n in before if n != keep and n not in fixed and content.rooms[n].explorable
+        )
     )
     cell_of = {n: c for c, (n, _) in tiles.items()}
 
@@ -185,15 +187,22 @@ def plan_rearrangement(
     return None
 
 
-def floor_is_open(state: State, content: Content, floor: str) -> bool:
-    """Whether some door of ``floor`` leads to an empty cell of the board (B3.3)."""
+def floor_is_open(state: State, content: Content, floor: str, reachable: bool = False) -> bool:
+    """Whether some door of ``floor`` leads to an empty cell of the board (B3.3); with ``reachable``, a
+    door of a room joined to the floor's start tiles (a room a shift moved may stand cut off until the
+    room laid in its gap joins it, and its doors open the floor to nobody)."""
     board = BOARDS[state.config.board]
     tiles: Tiles = {
         (p.x, p.y): (n, frozenset(doors_of(content.rooms[n], p.rotation)))
         for n, p in state.house.items()
         if p.floor == floor
     }
-    return _is_open(tiles, lambda c: board.inside(*c))
+    inside: Callable[[XY], bool] = lambda c: board.inside(*c)  # noqa: E731
+    if not reachable:
+        return _is_open(tiles, inside)
+    roots = {n for n, _ in tiles.values() if not content.rooms[n].explorable}
+    joined = _reachable(tiles, roots) if roots else {n for n, _ in tiles.values()}
+    return _is_open(tiles, inside, joined)
 
 
 def _meets(tiles: Tiles, c: XY, d: str) -> bool:
@@ -202,8 +211,10 @@ def _meets(tiles: Tiles, c: XY, d: str) -> bool:
     return beyond is not None and OPPOSITE[d] in beyond[1]
 
 
-def _is_open(tiles: Tiles, inside: Callable[[XY], bool]) -> bool:
-    for (x, y), (_, doors) in tiles.items():
+def _is_open(tiles: Tiles, inside: Callable[[XY], bool], only: set[str] | None = None) -> bool:
+    for (x, y), (name, doors) in tiles.items():
+        if only is not None and name not in only:
+            continue
         for d in doors:
             to = (x + STEP[d][0], y + STEP[d][1])
             if to not in tiles and inside(to):
