@@ -51,3 +51,72 @@ def test_the_explorer_whose_turn_it_is_shows_the_full_tracks_others_compact(tabl
     full = [p for p in screen.panels if not p.compact]
     assert [p.model.current for p in full] == [True]
     assert len(full[0].children) >= 5  # name + four printed tracks
+
+
+def show_haunt_house(h):
+    channel, sim = demo.haunt_house()
+    h.app.controller.take_over(channel, sim)
+    h.app.controller.haunt_shown = True
+    h.app.go("play")
+    h.frames(4)
+    return channel.step.state
+
+
+@pytest.mark.parametrize("floor", ["ground", "upper", "basement"])
+def test_room_names_on_the_large_floor_never_below_the_minimum_in_a_full_house(table_app, floor):
+    from hauntable.ui.widgets.floor import MIN_NAME_PX
+
+    h = table_app
+    state = show_haunt_house(h)
+    assert len(state.house) >= 40
+    screen = h.app.root.get_screen("play")
+    screen.ids.house.focus = floor
+    h.frames(3)
+    view = screen.ids[floor]
+    assert not view.mini and view.width > 600
+    names = {name for name, p in state.house.items() if p.floor == floor}
+    drawn = dict(view.drawn)
+    assert names <= set(drawn)  # every room of the floor has its name painted...
+    assert min(px for _, px in view.drawn) >= MIN_NAME_PX  # ...and no name or label below the minimum
+    for other in {"ground", "upper", "basement"} - {floor}:
+        assert screen.ids[other].mini and not screen.ids[other].drawn  # small floors: shapes, no text
+
+
+def test_a_tap_on_a_small_floor_shows_it_large(table_app):
+    h = table_app
+    show_haunt_house(h)
+    screen = h.app.root.get_screen("play")
+    small = next(screen.ids[f] for f in ("ground", "upper", "basement") if screen.ids[f].mini)
+    h.tap(pos=small.to_window(*small.center))
+    assert screen.ids.house.focus == small.floor_id and not small.mini
+
+
+def test_monsters_stunned_or_not_and_haunt_tokens_are_drawn_on_the_map(table_app):
+    h = table_app
+    state = show_haunt_house(h)
+    haunt = state.haunt
+    screen = h.app.root.get_screen("play")
+    for mid, monster in haunt.monsters.items():
+        floor = state.house[monster.room].floor
+        screen.ids.house.focus = floor
+        h.frames(3)
+        labels = [text for text, _ in screen.ids[floor].drawn]
+        assert any(text.startswith(monster.name or mid) for text in labels), (mid, labels)
+    stunned = [m for m in haunt.monsters.values() if m.stunned]
+    assert stunned  # the demo house has one stunned Hound: grey and struck through (the legend says so)
+    room = haunt.tokens["Trap"]
+    screen.ids.house.focus = state.house[room].floor
+    h.frames(3)
+    assert "Trap" in [text for text, _ in screen.ids[state.house[room].floor].drawn]
+    assert "stunned" in " ".join(words for _, words in screen.ids[state.house[room].floor].legend)
+
+
+def test_the_large_floor_follows_the_floor_a_tile_is_awaited_on(table_app):
+    from hauntable.games.betrayal.prompts import AwaitTile
+
+    h = table_app
+    channel = show(h, 5, 400, 4, lambda p: isinstance(p, AwaitTile) and p.floor != "ground")
+    prompt = channel.step.awaiting
+    assert isinstance(prompt, AwaitTile)
+    view = h.app.root.get_screen("play").ids[prompt.floor]
+    assert not view.mini and view.visible(*prompt.cells[0])

@@ -125,3 +125,27 @@ def big_house(state: State, tiles: int = 42, tokens: int = 12) -> State:
         e.room = rooms[(i * 7) % len(rooms)]
     s.tokens = {f"token {i}": rooms[(i * 5) % len(rooms)] for i in range(tokens)}
     return s
+
+
+def haunt_house(tiles: int = 45) -> tuple[Channel, TableSimulator]:
+    """A 6-seat game in its haunt (seed 10: haunt 21, two Hounds and the Key token) with the house filled to
+    ``tiles`` rooms (``big_house``), one Hound stunned and the Key carried by a Hound: the full late house
+    the screenshots and the benchmarks show. The channel shows that state (a bench-only state)."""
+
+    def stop(_prompt) -> bool:
+        h = channel.step.state.haunt
+        return h is not None and h.started and h.round >= 2 and bool(h.monsters) and bool(h.tokens)
+
+    channel = Channel(Session.new("betrayal", config(10, 6)))
+    sim = TableSimulator(channel, 10)
+    play(channel, sim, 10, 3000, stop)
+    state = big_house(channel.step.state, tiles, tokens=4)
+    haunt = state.haunt
+    assert haunt is not None
+    first, *rest = sorted(haunt.monsters)
+    haunt.monsters[first].stunned = True
+    for mid in rest[:1]:
+        haunt.hold("Key", mid)
+    haunt.put("Trap", state.explorers[0].room)
+    channel.session._step = type(channel.step)(state)  # show the filled house
+    return channel, sim

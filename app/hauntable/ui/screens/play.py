@@ -9,14 +9,25 @@ from kivy.uix.screenmanager import Screen
 from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
-from hauntable.ui.hauntview import carried_by_seat
+from hauntable.ui.hauntview import carried_by_seat, haunt_layer
+from hauntable.ui.mapfocus import map_focus
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.viewmodel import explorer_models, floor_model
+from hauntable.ui.widgets import floor as floor_widget
 from hauntable.ui.widgets.explorer import ExplorerPanel
 from hauntable.ui.widgets.prompt import PromptBar
 
 RECENT_OUTCOMES = 7
 FULL_PANELS = 3  # up to this many seats every panel shows its full tracks; beyond, only the current one
+
+
+def map_legend() -> list[tuple[tuple[float, float, float], str]]:
+    """The haunt's marks on the map, named (the large floor's title line)."""
+    return [
+        (floor_widget.MONSTER, i18n.tr("map.monster")),
+        (floor_widget.STUNNED, i18n.tr("map.stunned")),
+        (floor_widget.HAUNT_TOKEN, i18n.tr("map.token")),
+    ]
 
 
 def card_reveal(outcomes: tuple[Outcome, ...]) -> str:
@@ -40,6 +51,7 @@ class PlayScreen(Screen):
         self.panels: list[ExplorerPanel] = []
         self._built_for: tuple[int, str] | None = None
         self._panels_lang = ""  # the language the explorer panels were last drawn in
+        self._auto_focus = ""  # the floor play last moved to (a tap on a small floor shows another)
         self.ids.seatbox.content = self.prompt_bar
 
     def refresh(self) -> None:
@@ -54,11 +66,23 @@ class PlayScreen(Screen):
             return
         state, content = channel.step.state, app.controller.content
         tags = explorer_tags(state)
+        layer = haunt_layer(state)
+        carrying = sorted(carried_by_seat(state))
+        legend = map_legend() if layer.monsters or layer.tokens else []
+        focus = map_focus(state)
         for floor in ("basement", "ground", "upper"):
             view = self.ids[floor]
             view.title = i18n.tr(f"floor.{floor}")
             view.tags = [tags[e.seat] for e in state.explorers]
+            view.carrying = carrying
+            view.haunt = layer
+            view.legend = legend
+            if focus is not None and focus[0] == floor:
+                view.center_on = focus[1]
             view.model = floor_model(state, content, floor)
+        if focus is not None and focus[0] != self._auto_focus:  # play moved to another floor: show it large
+            self._auto_focus = focus[0]
+            self.ids.house.focus = focus[0]
 
     def refresh_rest(self) -> None:
         """Status line, explorer panels, prompt bar, outcomes, card reveal."""
