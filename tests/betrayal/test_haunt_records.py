@@ -28,12 +28,13 @@ ZOE, OX = 0, 1
 # the records (main at 3b0fe9b and again at 02135ce, when state.haunt was a dict): the canonical form must not
 # move, or a table could not resume a game logged before an update (Session.resume checks each logged hash).
 LEGACY = {
-    # issue 17 (B6.1): from step 512 Zoe and Heather stand on two sides of the Chasm and may no longer give
-    # each other cards: the turn prompts offer less, so seed 23's hashes moved (the game plays the same)
-    23: (535, "49cbd83ccb97d313baf87c43da0c321f"),
+    # issue 17 (B6.1, de l.151): seeds 23 and 44 now play the rule: a monster stopping in a barrier room
+    # asks the traitor its side (seed 23: the Spirit in the Catacombs at input 407), and explorers on two
+    # sides no longer give each other cards; the canonical form of every state that has neither is unchanged
+    23: (539, "ae8585640b8400503a0b371c054240d2"),
     30: (477, "ce4c4d5d54c56e9aae7f72512704092d"),
     33: (307, "0f025ebdcbb5a9b6f6dd785b344be8ae"),
-    44: (575, "ae5bbbec11f22125ce7f497e28c1190e"),
+    44: (583, "c01fcbea6f477d796921c6f75ca93f24"),
 }
 
 

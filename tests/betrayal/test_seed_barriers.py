@@ -4,7 +4,9 @@ effect puts there have a side, chosen by the traitor and by the explorer."""
 
 from __future__ import annotations
 
-from gamekit import arrange, choices, do, in_haunt, refused, start
+from gamekit import CONTENT, arrange, choices, do, in_haunt, monster, refused, start
+from hauntable.games.betrayal.monsters import explorer_leave_extra
+from hauntable.games.betrayal.world import World
 
 CHASM_EAST = {"Chasm": ("ground", 1, 0, 0)}  # doors E, W; west meets the Entrance Hall
 
@@ -76,3 +78,53 @@ def test_de153_an_explorer_an_effect_puts_in_a_barrier_room_chooses_the_side():
     east = do(step, "choose E", "roll 0")
     assert east.state.current.side == "E"
     assert refused(east, "move W").rule == "B6.1"  # the far door needs the crossing first
+
+
+# --- a monster that stops in a barrier room (de l.151, ru l.161) ------------------------------------------
+
+
+def _ghoul_to_the_chasm():
+    """Ox is the traitor; the Ghoul (speed 2) walks from the Entrance Hall into the Chasm, where Zoe stands
+    on the west side and Vivian on the east side; then its move ends and the traitor is asked the side."""
+    step = arrange(start(today="11-05"), rooms=CHASM_EAST, at={0: "Chasm", 2: "Chasm"})
+    step.state.explorers[0].side, step.state.explorers[2].side = "W", "E"
+    ghoul = monster("Ghoul", "Entrance Hall", might=4, speed=2)
+    step = do(in_haunt(step, traitor=1, seat=1, monsters={"Ghoul": ghoul}), "end", "roll 1,1", "go Chasm")
+    moving = step
+    assert {"attack 0", "attack 2"} <= set(choices(moving))  # it ignores the barrier while it moves
+    step = do(step, "end")
+    return moving, step
+
+
+def test_de151_a_monster_ending_its_move_in_a_barrier_room_has_the_side_the_traitor_chooses():
+    _, step = _ghoul_to_the_chasm()
+    prompt = step.awaiting
+    assert prompt.kind == "option" and prompt.code == "monster_side" and prompt.player == 1  # the traitor
+    assert set(prompt.options) == {"E", "W"}
+    step = do(step, "choose E")
+    assert step.state.haunt.monsters["Ghoul"].barrier_side == "E"
+    assert "monster.side" in [o.code for o in step.outcomes]
+    # Zoe (west side) can neither attack it nor is she slowed by it; Vivian (east side) can attack it
+    assert step.state.turn.seat == 2 or step.state.turn.seat == 0
+    zoe = arrange(step, seat=0)
+    assert not [c for c in choices(zoe) if c.startswith("attack Ghoul")]
+    assert refused(zoe, "attack Ghoul").rule == "B6.1"
+    assert explorer_leave_extra(World(zoe.state, CONTENT), 0) == 0
+    vivian = arrange(step, seat=2)
+    assert "attack Ghoul" in choices(vivian)
+    assert explorer_leave_extra(World(vivian.state, CONTENT), 2) == 1
+
+
+def test_de151_a_monster_on_one_side_attacks_only_explorers_on_that_side():
+    _, step = _ghoul_to_the_chasm()
+    step = do(step, "choose W")
+    # its next move: it starts in the Chasm, on the west side, with Zoe
+    while step.awaiting.kind != "monster":  # the heroes' and the traitor's turns pass
+        step = do(
+            step, "roll " + ",".join("1" * step.awaiting.dice) if step.awaiting.kind == "roll" else "end"
+        )
+    attacks = [c for c in choices(step) if c.startswith("attack")]
+    assert attacks == ["attack 0"]
+    assert refused(step, "attack 2").rule == "H5.2"
+    step = do(step, "go 'Entrance Hall'")
+    assert step.state.haunt.monsters["Ghoul"].barrier_side is None  # moving on, it leaves its side

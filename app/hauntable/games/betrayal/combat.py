@@ -21,10 +21,11 @@ from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards import CARD_RULES
 from hauntable.games.betrayal.cards.hands import get_card, held, lose_card
-from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.house import HouseView, apart
 from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.predicates import (
     alive,
+    barrier_side,
     damage_kind,
     dice_of,
     exists,
@@ -148,9 +149,7 @@ def check_attack(w: World, inp: Attack) -> bool:
         raise IllegalAction(f"{who} is immune to {inp.trait.capitalize()} attacks.", "K3")
     here, there = e.room, room_of(s, key)
     if there == here:
-        spec = w.content.rooms[here]
-        other = seat_of(key)
-        if spec.barrier and other is not None and s.explorers[other].side != e.side:
+        if apart(w.content, here, e.side, barrier_side(s, key)):
             raise IllegalAction(f"{who} is on the other side of the {here}'s barrier.", "B6.1")
         return False
     if weapon == "Revolver":

@@ -234,6 +234,14 @@ def place_tile(
     w.then(*tasks)
 
 
+def _sided(w: World, room: str) -> bool:
+    """A barrier room someone stands in on one side (B6.1): turning it would swap the sides' doors."""
+    if any(e.room == room and e.side is not None for e in w.s.explorers):
+        return True
+    h = w.s.haunt
+    return h is not None and any(m.room == room and m.barrier_side is not None for m in h.monsters.values())
+
+
 def _holds_something(w: World, room: str) -> bool:
     """Whether anyone or anything is in ``room``: explorers (alive or not), tokens, items, monsters."""
     if any(e.room == room for e in w.s.explorers) or room in w.s.tokens.values():
@@ -269,7 +277,7 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
         floor,
         keep,
         occupied=lambda room: _holds_something(w, room),
-        unturnable=lambda room: any(e.room == room and e.side is not None for e in w.s.explorers),
+        unturnable=lambda room: _sided(w, room),
     )
     _rearrange(w, seat, floor, plan)
 
@@ -290,7 +298,7 @@ def rearrange_then_lay(
         floor,
         tile,
         occupied=lambda room: _holds_something(w, room),
-        unturnable=lambda room: any(e.room == room and e.side is not None for e in w.s.explorers),
+        unturnable=lambda room: _sided(w, room),
         reserve=((x, y), entry),
         fixed=frozenset((here,)),
     )

@@ -91,7 +91,7 @@ def _place_monster(w: World, inp: PlaceMonster) -> None:
         raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
     ms = w.haunt.monsters
     if inp.name in ms:
-        ms[inp.name].room = inp.room
+        ms[inp.name].room, ms[inp.name].barrier_side = inp.room, None
         w.say(f"{inp.name} is moved to the {inp.room}", "monster.move", monster=inp.name, room=inp.room)
     else:
         traits = {t: getattr(inp, t) or None for t in ("might", "sanity", "knowledge")}

@@ -18,10 +18,10 @@ from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.music_box import music_room
 from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.house import monster_walker, steps
+from hauntable.games.betrayal.house import apart, monster_walker, steps
 from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
 from hauntable.games.betrayal.predicates import hostile, in_house, name_of, scenario, start_fight
-from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.prompts import ChooseOption, MonsterTurn
 from hauntable.games.betrayal.records import MONSTER_TURN, Monster
 from hauntable.games.betrayal.sides import side_of
 from hauntable.games.betrayal.world import World, task
@@ -100,7 +100,14 @@ def explorer_leave_extra(w: World, seat: int) -> int:
     mine = side_of(w.s, seat)
     extra = 0
     if mine != "traitor":
-        extra += sum(1 for m in monsters(w).values() if m.room == e.room and not m.stunned and m.slows)
+        extra += sum(
+            1
+            for m in monsters(w).values()
+            if m.room == e.room
+            and not m.stunned
+            and m.slows
+            and not apart(w.content, e.room, e.side, m.barrier_side)
+        )
     if not w.haunt.hidden and w.haunt.traitor is not None:
         extra += sum(
             1
@@ -174,6 +181,9 @@ def monster_next(w: World) -> None:
 
     p = w.haunt.phase()
     ms = monsters(w)
+    if p.current is not None and _ask_side(w, p.current):
+        w.then(("monster_next", {}))
+        return
     while p.queue:
         mid = p.queue.pop(0)
         m = ms.get(mid)
@@ -199,6 +209,44 @@ def monster_next(w: World) -> None:
     if sc is not None:
         sc.end_monster_turn(w)
     w.then(("haunt_next_turn", dict(seat=MONSTER_TURN)))
+
+
+def _ask_side(w: World, mid: str) -> bool:
+    """B6.1 (de l.151, ru l.161): a monster ignores barriers, but one that ends its move in a barrier room
+    stands on a side the traitor chooses (the table with no known traitor); from then on it attacks, is
+    attacked by and slows only the explorers on that side. Asks and returns True when that is needed."""
+    m = monsters(w).get(mid)
+    if m is None or m.room not in w.s.house or m.barrier_side is not None:
+        return False
+    spec = w.content.rooms[m.room]
+    if not spec.barrier or len(spec.doors) < 2:
+        return False
+    w.ask(
+        ChooseOption(
+            controller(w),
+            f"{mid} stops in the {m.room}: on which side of its barrier?",
+            "monster_side",
+            tuple(w.house.doors(m.room)),
+            code="monster_side",
+            params=(("monster", mid), ("room", m.room)),
+        ),
+        on="monster_side",
+        monster=mid,
+    )
+    return True
+
+
+@task("monster_side")
+def monster_side(w: World, monster: str, option: str) -> None:
+    m = monsters(w)[monster]
+    m.barrier_side = option
+    w.say(
+        f"{monster} stands on the {option} side of the {m.room}",
+        "monster.side",
+        monster=monster,
+        room=m.room,
+        dir=option,
+    )
 
 
 def music_check(w: World, mid: str, why: str) -> None:
@@ -243,7 +291,10 @@ def monster_attacks(w: World, mid: str) -> list[Attack]:
     return [
         Attack(str(e.seat), t)
         for e in w.s.explorers
-        if in_house(e) and e.room == m.room and hostile(w.s, mid, str(e.seat))
+        if in_house(e)
+        and e.room == m.room
+        and hostile(w.s, mid, str(e.seat))
+        and not apart(w.content, m.room, m.barrier_side, e.side)  # B6.1
         for t in traits
     ]
 
@@ -290,7 +341,7 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any
         cost = leave_cost(w, mid)
         p.left = max(0, (p.left or 0) - cost)
         p.moved = (p.moved or 0) + 1
-        came_from, m.room = m.room, inp.room
+        came_from, m.room, m.barrier_side = m.room, inp.room, None
         w.say(f"{mid} moves to the {inp.room}", "monster.move", monster=mid, room=inp.room)
         slide = w.content.rooms[inp.room].slide_to
         if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone

@@ -123,6 +123,13 @@ def side(state: State, key: str) -> str | None:
     return side_of(state, seat) if seat is not None else monsters(state)[key].side
 
 
+def barrier_side(state: State, key: str) -> str | None:
+    """The side of its room's barrier a fighter stands on (B6.1): an explorer's, or the one the traitor
+    chose for a monster that stopped there; None when unknown (on both sides)."""
+    seat = seat_of(key)
+    return state.explorers[seat].side if seat is not None else monsters(state)[key].barrier_side
+
+
 def hostile(state: State, a: str, b: str) -> bool:
     """Opponents (K2): explorers by the side contract (sides.may_attack); monsters fight the other side."""
     sa, sb = seat_of(a), seat_of(b)
@@ -153,7 +160,8 @@ def dice_of(w: World, key: str, trait: str, extra: int = 0) -> int:
 
 def move_monster(w: World, key: str, room: str) -> None:
     """Put a monster in ``room`` (a card drew it closer)."""
-    monsters(w.s)[key].room = room
+    m = monsters(w.s)[key]
+    m.room, m.barrier_side = room, None
     w.say(
         f"{name_of(w, key)} moves to the {room}",
         "monster.move",

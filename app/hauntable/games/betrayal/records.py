@@ -50,6 +50,7 @@ class Monster:
     immune: tuple[str, ...] = ()  # traits it cannot be attacked in (the Mummy: speed)
     beaten: str = "stun"  # losing a fight: "stun" (H5.3), "kill" (removed from the house), "nothing"
     slows: bool = True  # an opponent heroes pay to leave (H5.1); Roots, Arms and Firebats do not
+    barrier_side: str | None = None  # B6.1: the side of a barrier it stopped on (a door's direction), or None
 
     def trait(self, trait: str) -> int | None:
         value: int | None = getattr(self, trait)
@@ -90,6 +91,8 @@ class Monster:
             out["beaten"] = self.beaten
         if not self.slows:
             out["slows"] = False
+        if self.barrier_side is not None:
+            out["barrier_side"] = self.barrier_side
         return out
 
 

@@ -743,6 +743,7 @@ message("out.combat.attack", "{who} attacks {target} ({trait})")
 message("out.combat.attack.frenzy", "{who} attacks {target} in a bloody frenzy")
 message("out.traitor.revolving", "{who} is the traitor and slips through the {card}")
 message("out.monster.move", "{monster} moves to the {room}")
+message("out.monster.side", "{monster} stands on the {dir} side of the {room}")
 message("out.combat.tie", "{who} and {target} are evenly matched ({total} each): nobody is hurt")
 message("out.combat.won", "{winner} beats {loser} ({attack} against {total})")
 message("out.combat.lost", "{winner} beats {loser} ({total} against {attack})")
@@ -875,6 +876,7 @@ plural(
 message("ask.window", "{card}: does the {room} tile show an outside window?")
 message("ask.collapse_tile", "{who}: you fall - choose the basement tile to lay")
 message("ask.barrier_side", "{who}: you land in the {room} - on which side of its barrier?")
+message("ask.monster_side", "{monster} stops in the {room}: on which side of its barrier?")
 plural(
     "ask.trait_gain",
     "n",
