@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hauntable.engine.bots import seq_seeded_choice
-from hauntable.engine.game import replay
+from hauntable.engine.takeback import replay
 from hauntable.gamelog import GameLog
 from hauntable.gamelog.jsonl import export_jsonl, replay_jsonl
 from hauntable.games.betrayal import GAME, GameConfig

@@ -23,6 +23,7 @@ from hauntable.engine.game import GameDefinition, Step, find_game, game_names
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import HauntableError
+from hauntable.engine.takeback import Offer, Timeline
 from hauntable.engine.verify import Verified, hash_distance, verify
 from hauntable.gamelog import OVER, GameLog, LogError, LoggedInput, LogReadError, LogWriteError
 
@@ -42,14 +43,19 @@ class Session:
     """One game in play. ``game_id`` is None when there is no log (tests, throwaway games)."""
 
     def __init__(
-        self, game: GameDefinition, step: Step, log: GameLog | None = None, game_id: int | None = None
+        self,
+        game: GameDefinition,
+        step: Step,
+        log: GameLog | None = None,
+        game_id: int | None = None,
+        timeline: Timeline | None = None,
     ):
         if (log is None) != (game_id is None):
             raise ValueError("a session needs both a log and a game id, or neither")
         self.game = game
         self.log = log
         self.game_id = game_id
-        self._step = step
+        self._timeline = timeline if timeline is not None and timeline.step is step else Timeline(game, step)
         self._hash: str | None = None
 
     @classmethod
@@ -112,7 +118,7 @@ class Session:
             new_id = log.fork(game_id, hashes, dict(verified.repaired))
         except (LogError, TypeError, ValueError) as exc:  # rows of a damaged file may hold any type
             raise ResumeError(game_id, verified.problem_seq, f"{verified.problem}; and {exc}") from exc
-        return cls(session.game, verified.step, log, new_id), verified
+        return cls(session.game, verified.step, log, new_id, verified.timeline), verified
 
     @classmethod
     def _replay(
@@ -130,37 +136,44 @@ class Session:
         if verified.problem is None and verified.step.over and record.status != OVER:
             with contextlib.suppress(LogWriteError):  # read-only or full: the next start finds it over
                 log.mark(game_id, OVER)
-        return cls(game, verified.step, log, game_id), verified
+        return cls(game, verified.step, log, game_id, verified.timeline), verified
 
     @property
     def step(self) -> Step:
         """The current step: ``step.state``, ``step.awaiting`` (None when over) and the last outcomes."""
-        return self._step
+        return self._timeline.step
 
     @property
     def state_hash(self) -> str:
         """The hash of the current state (what the log records after each input)."""
         if self._hash is None:
-            self._hash = state_hash(self._step.state)
+            self._hash = state_hash(self._timeline.step.state)
         return self._hash
 
     @property
     def over(self) -> bool:
-        return self._step.over
+        return self._timeline.step.over
+
+    def take_back_offer(self) -> Offer:
+        """What a take back would undo now (rule E3); raises IllegalAction naming the rule that forbids
+        one (a roll, a drawn card, an earlier turn). Submit ``offer.inp`` once the players agree."""
+        return self._timeline.offer()
 
     def submit(self, inp: Input, source: str | None = None) -> Step:
         """Apply an input; if accepted, log it (durably) and only then return the new step.
 
         A Rejection propagates with nothing changed or logged. If logging fails the session stays at the
-        old step too, so the front-end never shows a move the log does not hold.
+        old step too, so the front-end never shows a move the log does not hold. A ``TakeBack`` (rule E3)
+        is logged like any input and returns the game to an earlier state, stamped with the next seq.
         """
-        step = self.game.apply(self._step.state, inp)
+        timeline = self._timeline.after(inp)
+        step = timeline.step
         if self.log is None or self.game_id is None:
-            self._step, self._hash = step, None  # hashed lazily: no log needs it
+            self._timeline, self._hash = timeline, None  # hashed lazily: no log needs it
             return step
         digest = state_hash(step.state)
         self.log.append(self.game_id, step.state.seq, inp, digest, source)
-        self._step, self._hash = step, digest
+        self._timeline, self._hash = timeline, digest
         if step.over:
             self.log.mark(self.game_id, OVER)
         return step

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hauntable.engine.bots import RandomBot
-from hauntable.engine.game import replay
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import Rejection
+from hauntable.engine.takeback import replay
 from hauntable.games.betrayal import GAME, GameConfig, HouseRules
 from hauntable.games.betrayal.inputs import Roll
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from geistkit import CONTENT
 from hauntable.engine.bots import RandomBot, play
-from hauntable.engine.game import replay
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import Rejection
+from hauntable.engine.takeback import replay
 from hauntable.games.geisterstunde import GAME, GameConfig, HouseRules, public_json
 from hauntable.games.geisterstunde.inputs import INPUTS
 

@@ -9,7 +9,7 @@ The engine does no I/O, reads no clock and never imports :mod:`random`; chance a
 (dice faces) or from the seeded generator kept inside the state (virtual decks and room stack).
 """
 
-from hauntable.engine.game import GameDefinition, Step, find_game, replay
+from hauntable.engine.game import GameDefinition, Step, find_game
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.inputs import Input, InputRegistry
 from hauntable.engine.outcomes import Outcome
@@ -23,6 +23,7 @@ from hauntable.engine.rejections import (
     Rejection,
     UnreadableInput,
 )
+from hauntable.engine.takeback import replay
 
 __all__ = [
     "BadConfig",

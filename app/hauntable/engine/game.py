@@ -1,10 +1,10 @@
-"""The reducer contract every game implements, the game registry, and replay as a fold of ``apply``."""
+"""The reducer contract every game implements and the game registry (replay, the fold of ``apply``, is
+:func:`hauntable.engine.takeback.replay`: a log may hold take backs)."""
 
 from __future__ import annotations
 
 import importlib
 import operator
-from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
 from hauntable.engine.inputs import Input, InputRegistry
@@ -97,16 +97,3 @@ class ReplayError(Rejection):
         super().__init__(f"input {index + 1} ({inp}) was refused: {cause.sentence}", cause.rule)
         self.index = index
         self.cause = cause
-
-
-def replay(game: GameDefinition, config: Any, inputs: Iterable[Input]) -> Step:
-    """Fold ``apply`` over accepted inputs from a new game. Raises ReplayError naming the input refused."""
-    step = game.new_game(config)
-    outcomes: list[Outcome] = list(step.outcomes)
-    for i, inp in enumerate(inputs):
-        try:
-            step = game.apply(step.state, inp)
-        except Rejection as exc:
-            raise ReplayError(i, inp, exc) from exc
-        outcomes.extend(step.outcomes)
-    return Step(step.state, tuple(outcomes))

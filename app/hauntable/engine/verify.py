@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from hauntable.engine.game import GameDefinition, Step
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.inputs import Input
+from hauntable.engine.takeback import Timeline
 
 NEAR = 4  # a recorded hash differing in at most this many hex digits is the same state, damaged
 PROGRESS_EVERY = 64
@@ -56,6 +57,7 @@ class Verified:
     hashes: tuple[str, ...] = ()
     damaged_hashes: tuple[int, ...] = ()
     repaired: tuple[tuple[int, Input], ...] = ()  # (seq, the input) for damaged rows the hash identified
+    timeline: Timeline | None = None  # the kept inputs' timeline (what may still be taken back, rule E3)
 
 
 def hash_distance(recorded: str, got: str) -> int:
@@ -96,28 +98,29 @@ def _quick(
 ) -> Verified | None:
     """The common case, kept tight (a resume replays thousands of inputs): apply all, hash the last.
     None at the first thing that is not plainly right; the full check then says what and where."""
-    read, apply = game.inputs.from_json, game.apply
-    step, kept = start, 0
+    read = game.inputs.from_json
+    timeline, kept = Timeline(game, start), 0
     last: Entry | None = None
     for entry in entries:
         kept += 1
         if entry.seq != kept or entry.payload is None:
             return None
         try:
-            step = apply(step.state, read(entry.payload))
+            timeline = timeline.after(read(entry.payload))
         except Exception:
             return None
-        if step.state.seq != kept:
+        if timeline.step.state.seq != kept:
             return None
         last = entry
         if progress is not None and kept % PROGRESS_EVERY == 0:
             progress(kept)
+    step = timeline.step
     if last is None:
-        return Verified(step, 0)
+        return Verified(step, 0, timeline=timeline)
     distance = hash_distance(last.state_hash, state_hash(step.state))
     if distance > NEAR:
         return None
-    return Verified(step, kept, damaged_hashes=(kept,) if distance else ())
+    return Verified(step, kept, damaged_hashes=(kept,) if distance else (), timeline=timeline)
 
 
 def _candidates(step: Step, entry: Entry) -> Iterator[Input | dict[str, Any]]:
@@ -136,19 +139,19 @@ def _candidates(step: Step, entry: Entry) -> Iterator[Input | dict[str, Any]]:
                 yield {**payload, "faces": [*faces[:at], value, *faces[at + 1 :]]}
 
 
-def _identify(game: GameDefinition, step: Step, entry: Entry) -> tuple[Input, Step, str] | None:
-    """The one input that leads from ``step`` to the state the damaged row's hash names, if the hash
+def _identify(timeline: Timeline, entry: Entry) -> tuple[Input, Timeline, str] | None:
+    """The one input that leads from ``timeline`` to the state the damaged row's hash names, if the hash
     itself still reads (a SHA-256 match cannot be luck)."""
     recorded = entry.state_hash
     if len(recorded) != 64:
         return None
-    for candidate in _candidates(step, entry):
+    for candidate in _candidates(timeline.step, entry):
         try:
-            inp = candidate if isinstance(candidate, Input) else game.inputs.from_json(candidate)
-            after = game.apply(step.state, inp)
+            inp = candidate if isinstance(candidate, Input) else timeline.game.inputs.from_json(candidate)
+            after = timeline.after(inp)
         except Exception:
             continue
-        got = state_hash(after.state)
+        got = state_hash(after.step.state)
         if hash_distance(recorded, got) <= NEAR:
             return inp, after, got
     return None
@@ -161,14 +164,16 @@ def _replay(
     every: bool,
     progress: Callable[[int], None] | None,
 ) -> Verified:
-    step, kept = start, 0
+    timeline, kept = Timeline(game, start), 0
     hashes: list[str] = []
     damaged: list[int] = []
     repaired: list[tuple[int, Input]] = []
     last: Entry | None = None
 
     def stop(seq: int, problem: str) -> Verified:
-        return Verified(step, kept, problem, seq, tuple(hashes), tuple(damaged), tuple(repaired))
+        return Verified(
+            timeline.step, kept, problem, seq, tuple(hashes), tuple(damaged), tuple(repaired), timeline
+        )
 
     for entry in entries:
         seq = kept + 1
@@ -180,14 +185,14 @@ def _replay(
         else:
             try:
                 inp = game.inputs.from_json(entry.payload)
-                after = game.apply(step.state, inp)
+                after = timeline.after(inp)
             except Exception as exc:  # a damaged input may be refused, or trip the rules where none could
                 sentence = getattr(exc, "sentence", None) or f"{type(exc).__name__}: {exc}"
                 problem = f"move {seq} is refused on replay ({sentence})"
-        if problem is None and after is not None and after.state.seq != seq:
-            problem = f"the game is at step {after.state.seq} after move {seq}"
+        if problem is None and after is not None and after.step.state.seq != seq:
+            problem = f"the game is at step {after.step.state.seq} after move {seq}"
         if problem is None and every and after is not None:
-            got = state_hash(after.state)
+            got = state_hash(after.step.state)
             distance = hash_distance(entry.state_hash, got)
             if distance > NEAR:
                 problem = (
@@ -199,7 +204,7 @@ def _replay(
         if problem is not None:
             if not every:
                 return stop(seq, problem)  # the full check finds out (and identifies the row if it can)
-            found = _identify(game, step, entry)
+            found = _identify(timeline, entry)
             if found is None:
                 return stop(seq, problem)
             inp, after, got = found
@@ -208,14 +213,14 @@ def _replay(
             assert got is not None  # hashed above, or by _identify
             hashes.append(got)
         assert after is not None  # accepted, or identified
-        step, kept, last = after, seq, entry
+        timeline, kept, last = after, seq, entry
         if progress is not None and kept % PROGRESS_EVERY == 0:
             progress(kept)
     if not every and last is not None:
-        got = state_hash(step.state)
+        got = state_hash(timeline.step.state)
         distance = hash_distance(last.state_hash, got)
         if distance > NEAR:
             return stop(kept, f"the state after move {kept} differs from the one recorded")
         if distance:
             damaged.append(kept)
-    return Verified(step, kept, None, 0, tuple(hashes), tuple(damaged), tuple(repaired))
+    return Verified(timeline.step, kept, None, 0, tuple(hashes), tuple(damaged), tuple(repaired), timeline)

@@ -20,6 +20,7 @@ from typing import Any
 
 from hauntable.engine.game import GameDefinition, Step, find_game
 from hauntable.engine.rejections import HauntableError
+from hauntable.engine.takeback import Timeline
 from hauntable.fleet.public import events_between, summary
 from hauntable.gamelog.store import GameLog, GameRecord, LogError
 
@@ -57,6 +58,7 @@ class Followed:
     status: str
     last_input_at: str | None = None
     public: dict[str, Any] = field(default_factory=dict)
+    timeline: Timeline | None = None  # answers the log's take backs (rule E3); made on the first poll
 
 
 class LogFollower:
@@ -118,7 +120,10 @@ class LogFollower:
         for entry in self.log.iter_inputs(cur.game_id, after=cur.step.state.seq):
             if entry.payload is None:
                 raise LogError(f"game {cur.game_id}, seq {entry.seq}: {entry.problem}")
-            cur.step = cur.definition.apply(cur.step.state, cur.definition.inputs.from_json(entry.payload))
+            if cur.timeline is None or cur.timeline.step is not cur.step:
+                cur.timeline = Timeline(cur.definition, cur.step)
+            cur.timeline = cur.timeline.after(cur.definition.inputs.from_json(entry.payload))
+            cur.step = cur.timeline.step
             if cur.step.state.seq != entry.seq:
                 raise LogError(
                     f"game {cur.game_id}: replaying seq {entry.seq} gives seq {cur.step.state.seq}"

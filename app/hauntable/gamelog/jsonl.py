@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 from hauntable.engine.game import GameDefinition, Step, find_game
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import HauntableError, Rejection
+from hauntable.engine.takeback import Timeline
 from hauntable.gamelog.store import GameLog
 
 EXPORT_FORMAT = 1
@@ -92,14 +93,15 @@ def decode_lines(data: bytes) -> Iterator[str]:
 def replay_jsonl(lines: Iterable[str]) -> Step:
     """Replay JSON Lines text (one string per line). Raises ReplayFileError naming the first bad line."""
     game: GameDefinition | None = None
-    step: Step | None = None
+    timeline: Timeline | None = None  # a file may hold take backs (rule E3): the timeline answers them
     last = 0
     for n, text in enumerate(lines, start=1):
         if not text.strip():
             continue  # blank lines (a trailing newline, an editor's last line) carry nothing
         obj = _object(n, text)
-        if game is None or step is None:
-            game, step = _header(n, obj)
+        if game is None or timeline is None:
+            game, start = _header(n, obj)
+            timeline = Timeline(game, start)
             continue
         if obj.get("type") == "game":
             raise ReplayFileError(n, "a second game header; one file holds one game")
@@ -119,11 +121,12 @@ def replay_jsonl(lines: Iterable[str]) -> Step:
         except Rejection as exc:
             raise ReplayFileError(n, f"unreadable input: {exc.sentence}") from None
         try:
-            step = game.apply(step.state, inp)
+            timeline = timeline.after(inp)
         except Rejection as exc:
             raise ReplayFileError(n, f"the game refuses {inp!s}: {exc.sentence}") from None
         except Exception as exc:  # values of the right type the rules never meet in a real game
             raise ReplayFileError(n, f"the game cannot apply {inp!s}: {type(exc).__name__}: {exc}") from None
+        step = timeline.step
         if step.state.seq != seq:
             raise ReplayFileError(n, f"the game is at seq {step.state.seq} after this input, not {seq}")
         recorded = obj.get("state_hash")
@@ -134,11 +137,11 @@ def replay_jsonl(lines: Iterable[str]) -> Step:
                     n, f"state hash mismatch after {inp!s}: the file says {recorded!r}, replay gives {got!r}"
                 )
         last = seq
-    if step is None:
+    if timeline is None:
         raise ReplayFileError(
             1, 'missing header: the file is empty; the first line must be {"type": "game", ...}'
         )
-    return step
+    return timeline.step
 
 
 def _object(n: int, text: str) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The game log: every accepted input of every game, append-only, in one SQLite file per table.
 
-A game is a pure fold of its inputs (see :func:`hauntable.engine.game.replay`), so this log is the
+A game is a pure fold of its inputs (see :func:`hauntable.engine.takeback.replay`), so this log is the
 table's only save file: resuming after a power cut replays it. Hence WAL mode with ``synchronous=FULL``
 (a committed input survives power loss), one transaction per input, triggers refusing any UPDATE or
 DELETE of a logged input, and a strict ``seq`` = previous + 1 rule so gaps and duplicates cannot hide.

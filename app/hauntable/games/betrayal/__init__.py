@@ -7,6 +7,7 @@ from typing import Any
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
+from hauntable.games.betrayal import take_back
 from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.inputs import INPUTS
 from hauntable.games.betrayal.rules import apply, new_game
@@ -27,6 +28,10 @@ class Betrayal:
 
     # the rules' apply itself (no method in between: a replay calls it for every input)
     apply: Callable[[State, Input], Step] = staticmethod(apply)
+
+    # what a take back may undo (rule E3, engine/takeback.py)
+    turn_of = staticmethod(take_back.turn_of)
+    revealed = staticmethod(take_back.revealed)
 
 
 GAME = Betrayal()

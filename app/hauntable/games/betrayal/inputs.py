@@ -6,6 +6,7 @@ import dataclasses
 
 from hauntable.engine.inputs import Input, InputRegistry
 from hauntable.engine.rejections import UnreadableInput
+from hauntable.engine.takeback import TakeBack
 from hauntable.games.betrayal.content import DIRECTIONS, FLOORS, TRAITS
 
 MOVES = (*DIRECTIONS, "up", "down")
@@ -328,5 +329,6 @@ INPUTS = InputRegistry(
         NameTraitor,
         Act,
         Go,
+        TakeBack,
     ]
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntable.engine.game import Step
+from hauntable.games.geisterstunde import take_back
 from hauntable.games.geisterstunde.config import GameConfig, HouseRules
 from hauntable.games.geisterstunde.inputs import INPUTS
 from hauntable.games.geisterstunde.rules import apply, new_game
@@ -30,6 +31,10 @@ class Geisterstunde:
 
     # the rules' own function, not a method calling it: one call less for every input applied
     apply = staticmethod(apply)
+
+    # what a take back may undo (rule E3, engine/takeback.py)
+    turn_of = staticmethod(take_back.turn_of)
+    revealed = staticmethod(take_back.revealed)
 
 
 GAME = Geisterstunde()

@@ -12,6 +12,7 @@ import dataclasses
 
 from hauntable.engine.inputs import Input, InputRegistry
 from hauntable.engine.rejections import UnreadableInput
+from hauntable.engine.takeback import TakeBack
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -99,4 +100,4 @@ class Catch(Input):
     seat: int
 
 
-INPUTS = InputRegistry([Plan, Key, End, Skip, Draw, Pass, Discard, Reveal, Catch])
+INPUTS = InputRegistry([Plan, Key, End, Skip, Draw, Pass, Discard, Reveal, Catch, TakeBack])
