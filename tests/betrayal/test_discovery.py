@@ -296,6 +296,25 @@ def test_B3_5_a_table_card_already_in_play_is_refused():
     assert exc.rule == "B3.5" and "already in play" in exc.sentence
 
 
+def test_B3_5_table_cards_a_deck_run_out_is_dealt_again_from_its_discards():
+    """The players shuffle the discards into a new deck when it runs out: the engine holds no table deck, so
+    it counts the cards out of it, and from then on a card it had discarded may be read again."""
+    omens = list(CONTENT.deck("omen"))
+    step = table_game()
+    step.state.card_discards["omen"] = [o for o in omens if o != "Dog"]  # one card left in the deck
+    early = do(step, "move E", "place Kitchen ground 1 0 rotation=3")
+    assert "deck.reshuffle_table" not in [o.code for o in early.outcomes]
+    assert refused(early, "card 'Crystal Ball'").rule == "B3.5"  # in the discards: not in the deck
+    step = table_game()
+    step.state.explorers[1].omens.append("Dog")
+    step.state.card_discards["omen"] = [o for o in omens if o != "Dog"]  # every omen is out of the deck
+    step = do(step, "move E", "place Kitchen ground 1 0 rotation=3")
+    assert "The Omen deck is empty: shuffle its discards into a new deck" in texts(step)
+    assert isinstance(step.awaiting, AwaitCard) and step.state.card_discards["omen"] == []
+    step = do(step, "card 'Crystal Ball'")
+    assert step.state.explorers[0].omens == ["Crystal Ball"]
+
+
 def test_B3_3_a_closing_tile_reshuffled_back_into_the_stack_is_still_found():
     """Regression (found by the haunt soak): the stack ran out while tiles that would close the floor were
     being set aside, so the first of them was back in the stack when it had to be laid."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from geistkit import arrange, codes, do, refused, start
+from geistkit import CONTENT, arrange, codes, do, refused, start, texts
 
 
 def dealt(n: int = 2):
@@ -44,3 +44,21 @@ def test_G4_2_at_the_end_of_a_move_the_matching_top_card_may_be_read_or_passed()
     assert taken.state.hands[1] == ("red-eagle", "blue-dragon")
     passed = do(step, "pass")
     assert passed.state.hands[1] == ("red-eagle",) and passed.awaiting.kind == "reveal"
+
+
+def test_G4_5_table_cards_an_empty_pile_is_dealt_again_from_the_discards_in_an_order_nobody_knows():
+    step = arrange(do(dealt(), "plan lily"), hands={1: ("red-lion",)})
+    rest = list(CONTENT.keys)
+    rest.remove("red-lion")
+    rest.remove("green-dragon")
+    step.state.discards[:] = rest  # one key, a green dragon, is still in the pile
+    skipped = do(step, "skip")
+    assert "pile.reshuffle_table" not in codes(skipped)
+    err = refused(skipped, "draw red-tower")  # its three cards are all on the discard pile
+    assert err.rule == "G4.5" and "cannot come from the pile" in err.sentence
+    step.state.discards.append("green-dragon")  # the pile is empty
+    step = do(step, "skip")
+    assert "The draw pile is empty: shuffle the discards into a new pile (G4.5)" in texts(step)
+    assert step.state.discards == [] and step.awaiting.kind == "draw"
+    step = do(step, "draw red-tower")  # any discarded key may come next
+    assert step.state.hands[1] == ("red-lion", "red-tower")

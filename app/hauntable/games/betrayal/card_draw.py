@@ -19,6 +19,17 @@ def draw_card(w: World, seat: int, deck: str, room: str | None = None, ends_move
     if ends_move and seat == w.s.turn.seat:
         w.s.turn.movement_over = True
     if w.s.config.cards == "table":
+        if deck_left(w, deck) <= 0:
+            if not w.s.card_discards[deck]:
+                w.say(f"No {DECK_NAMES[deck]} cards are left to draw", "deck.empty", deck=deck)
+                return
+            # the players shuffle the discards into a new deck: any of them may come next (B3.5)
+            w.own("card_discards")[deck] = []
+            w.say(
+                f"The {DECK_NAMES[deck]} deck is empty: shuffle its discards into a new deck",
+                "deck.reshuffle_table",
+                deck=deck,
+            )
         w.ask(
             AwaitCard(
                 seat, f"{w.who(seat)}: draw an {DECK_NAMES[deck]} card and lay it on the draw pad", deck
@@ -78,6 +89,18 @@ def gain_card(w: World, seat: int, deck: str, name: str, room: str | None = None
             w.then(("effects", dict(seat=seat, card=name, effects=list(rules.on_draw))))
     if deck != "event":
         get_card(w, seat, name)
+
+
+def deck_left(w: World, deck: str) -> int:
+    """How many cards of ``deck`` are still in it, face down: every copy less those held, kept, lying in a
+    room, carried by a monster or discarded. With table cards the engine holds no deck and counts instead,
+    so it knows when the players' deck runs out and its discards become the new deck."""
+    names = w.content.deck(deck)
+    out = sum(cards_in_play(w, name) for name in dict.fromkeys(names))
+    if w.s.haunt is not None:
+        carried = [w.content.cards.get(i) for m in w.s.haunt.monsters.values() for i in m.items]
+        out += sum(c is not None and c.deck == deck for c in carried)
+    return len(names) - out
 
 
 def cards_in_play(w: World, name: str) -> int:

@@ -89,6 +89,23 @@ def refill_pile(s: State, out: Out) -> None:
         say(out, "The draw pile is empty: the discards are shuffled into a new pile (G4.5)", "pile.reshuffle")
 
 
+def table_refill(s: State, keys: tuple[str, ...], out: Out) -> None:
+    """G4.5 with table cards: the engine holds no pile but counts it (every key less those in hands and on
+    the discard pile); when it is empty before a card is taken, the players shuffle the discards into a
+    new pile, whose order nobody knows: any of those keys may be read next."""
+    if s.config.cards != "table" or not s.discards:
+        return
+    if len(keys) - sum(map(len, s.hands)) - len(s.discards) > 0:
+        return
+    s.discards = []
+    say(out, "The draw pile is empty: shuffle the discards into a new pile (G4.5)", "pile.reshuffle_table")
+
+
+def not_in_pile(s: State, keys: tuple[str, ...], card: str) -> bool:
+    """Whether every copy of ``card`` is in a hand or on the discard pile (table cards, G4.5)."""
+    return sum(h.count(card) for h in s.hands) + s.discards.count(card) >= keys.count(card)
+
+
 def draw_top(s: State) -> str:
     """Take the top card off the virtual pile (a new list: states share their lists, see State.clone)."""
     top = s.pile[-1]

@@ -20,11 +20,13 @@ from hauntable.games.geisterstunde.basics import (
     HAND,
     Out,
     draw_top,
+    not_in_pile,
     packaged_content,
     player_name,
     pop_pile,
     said_once,
     say,
+    table_refill,
 )
 from hauntable.games.geisterstunde.content import Content
 from hauntable.games.geisterstunde.ghost import catch_runner, on_reveal
@@ -105,6 +107,7 @@ def _on_skip(state: State, c: Content, out: Out, prompt: Prompt, inp: Input) -> 
         raise IllegalAction("Only a runner who plays no key may skip and take a card.", "G4.1")
     s = state.clone()
     if s.config.cards == "table":
+        table_refill(s, c.keys, out)
         s.awaiting = AwaitDraw(
             s.turn, f"{player_name(s, s.turn)}: take the top card and read it on the key slot", "skip"
         )
@@ -165,6 +168,11 @@ def _resolve_draw(state: State, c: Content, out: Out, prompt: AwaitDraw, inp: In
         raise UnreadableInput(f"{inp.card!r} is not a key card (like red-lion).", "E1")
     if prompt.top is not None and inp.card != prompt.top:
         raise IllegalAction(f"The top card is {prompt.top}, not {inp.card}.", "G4.2")
+    if state.config.cards == "table" and not_in_pile(state, c.keys, inp.card):
+        raise IllegalAction(
+            f"Every {inp.card} is in a hand or on the discard pile: that card cannot come from the pile.",
+            "G4.5",
+        )
     room = c.rooms.get(state.rooms[seat])
     if prompt.purpose == "crest" and room is not None and crest != room.crest:
         raise IllegalAction(
@@ -179,10 +187,12 @@ def _resolve_draw(state: State, c: Content, out: Out, prompt: AwaitDraw, inp: In
         s.hands[seat] = (*s.hands[seat], inp.card)
         s.dealt += 1
         if s.dealt < HAND:
+            table_refill(s, c.keys, out)
             s.awaiting = deal_prompt(s)
         elif must_swap(s, s.hands[seat]):
             swap_hand(s, out, seat)
             s.dealt = 0
+            table_refill(s, c.keys, out)
             s.awaiting = deal_prompt(s)
         else:
             order = s.runners()

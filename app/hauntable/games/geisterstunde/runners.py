@@ -20,6 +20,7 @@ from hauntable.games.geisterstunde.basics import (
     remember,
     said_once,
     say,
+    table_refill,
 )
 from hauntable.games.geisterstunde.content import EXIT, Content
 from hauntable.games.geisterstunde.inputs import Key
@@ -135,6 +136,7 @@ def finish_move(s: State, c: Content, out: Out) -> None:
     seat = s.turn
     crest = c.rooms[s.rooms[seat]].crest
     if s.config.cards == "table":
+        table_refill(s, c.keys, out)
         s.awaiting = AwaitDraw(
             seat,
             f"{player_name(s, seat)}: if the top card shows the crest of {c.label(s.rooms[seat])}, take it "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hauntable.engine.game import Step
 from hauntable.engine.rng import Rng
-from hauntable.games.geisterstunde.basics import HAND, Out, player_name, pop_pile, say
+from hauntable.games.geisterstunde.basics import HAND, Out, player_name, pop_pile, say, table_refill
 from hauntable.games.geisterstunde.config import GameConfig
 from hauntable.games.geisterstunde.content import Content, card_parts, load_content
 from hauntable.games.geisterstunde.plan import start_round
@@ -51,6 +51,7 @@ def deal_next(s: State, c: Content, out: Out, seat: int | None) -> None:
     while seat is not None:
         s.turn, s.dealt, s.swaps = seat, 0, 0
         if s.config.cards == "table":
+            table_refill(s, c.keys, out)
             s.awaiting = deal_prompt(s)
             return
         while True:

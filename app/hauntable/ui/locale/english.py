@@ -376,6 +376,8 @@ message("colour.blue", "blue")
 message("gs.game.start", "{ghost} is the ghost; the others start in the treasury")
 message("gs.deal.swap", "{who} was dealt four {colour} keys and swaps them")
 message("gs.pile.reshuffle", "The discards are shuffled into a new draw pile")
+message("gs.pile.reshuffle_table", "The draw pile is empty: shuffle the discards into a new pile")
+message("gs.deal.shuffle_back", "The four keys are shuffled back into the pile")
 plural(
     "gs.ghost.plan",
     "cards",
@@ -520,6 +522,7 @@ message(
 )
 message("out.deck.reshuffle", "The {deck} deck is reshuffled from its discards")
 message("out.deck.empty", "No {deck} cards are left to draw")
+message("out.deck.reshuffle_table", "The {deck} deck is empty: shuffle its discards into a new deck")
 message("out.card.token", "{card}: a {token} token is put in the {room}")
 message("out.card.no_room", "{card}: the {room} is not in the house yet")
 message("out.card.nearest", "{card}: the nearest explorer is {who}")
