@@ -90,6 +90,8 @@ def scenarios_template() -> Catalog:
     catalog = _catalog("scenarios")
     for number in sorted(SCENARIOS):
         sc = SCENARIOS[number]
+        if sc.printed:  # a printed haunt's words live in its file (docs/haunt-files.md), not here
+            continue
         for part, text in (("name", sc.name), ("heroes", sc.heroes_goal), ("traitor", sc.traitor_goal)):
             catalog.add(
                 text, context=f"{number}.{part}", auto_comments=["room and token names stay as printed"]

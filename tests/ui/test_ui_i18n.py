@@ -575,9 +575,10 @@ def test_a_cell_choice_names_its_rule_in_the_language_and_a_card_as_printed():
 def test_our_own_scenarios_names_and_goals_are_translated_with_their_numbers(lang):
     from hauntable.games.betrayal.haunts import SCENARIOS
 
+    ours = {n: sc for n, sc in SCENARIOS.items() if not sc.printed}
     texts = i18n.scenario_texts(lang)
-    assert set(texts) == set(SCENARIOS)
-    for number, sc in SCENARIOS.items():
+    assert set(texts) == set(ours)
+    for number, sc in ours.items():
         english = {"name": sc.name, "heroes": sc.heroes_goal, "traitor": sc.traitor_goal}
         assert set(texts[number]) == set(english), number
         for part, text in english.items():

@@ -12,6 +12,7 @@ import re
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import OptionText, Prompt, RollDice
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
+from hauntable.games.betrayal.haunts.printed import action_label as printed_action_label
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
 from hauntable.games.betrayal.prompts import (
     HAUNT_ACTIONS,
@@ -349,8 +350,10 @@ def act_label(state: State, inp: Input) -> str:
     """A scripted haunt's own action (docs/haunts.md): its verb from the catalog (``act.<action>``), its
     option a trait's word, an explorer's name for a seat, else as printed (a card's or item's name)."""
     verb = tr(f"act.{inp.action}")
-    if verb == f"act.{inp.action}":
-        verb = inp.action  # an action the catalogs do not know yet: as written
+    if (
+        verb == f"act.{inp.action}"
+    ):  # a printed haunt's action: its words from the haunt file, else as written
+        verb = printed_action_label(state.haunt.number if state.haunt else 0, inp.action) or inp.action
     option = inp.option
     if option in TRAITS:
         option = tr(f"trait.{option}")

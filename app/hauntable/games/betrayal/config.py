@@ -135,6 +135,9 @@ class GameConfig:
     cards: str = "virtual"  # where cards come from: seeded virtual decks or the table's draw pad
     board: str = "open"
     house_rules: HouseRules = HouseRules()
+    # the operator's corrections of printed haunts' numbers (docs/haunt-files.md): haunt number (as a string)
+    # -> number name -> value; logged with the game, so a replay uses the numbers it was played with
+    haunt_numbers: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
 
     def validate(self, content: Content | None = None) -> None:
         content = content or load_content()
@@ -178,6 +181,8 @@ class GameConfig:
         data = dataclasses.asdict(self)
         data["players"] = [dataclasses.asdict(p) for p in self.players]
         data["house_rules"] = rules_json(self.house_rules)
+        if not self.haunt_numbers:  # added later: left out when empty, so older logs hash as they did
+            del data["haunt_numbers"]
         return data
 
     @classmethod

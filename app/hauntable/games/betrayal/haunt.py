@@ -69,9 +69,11 @@ def haunt_start(w: World) -> None:
     h = w.haunt
     number = h.number
     spec = w.content.haunts[number]
+    known = w.rules.scenarios.get(number)
+    printed = known is not None and known.printed  # a printed haunt run from its file (haunts/printed)
     scripted = (
-        spec.mode == "scripted"
-        and number in w.rules.scenarios
+        (printed or spec.mode == "scripted")
+        and known is not None
         and w.s.config.house_rules.haunt_mode == "scripted"
     )
     revealer = h.revealer
@@ -80,7 +82,7 @@ def haunt_start(w: World) -> None:
     hidden = spec.traitor == "hidden_traitor"
     h.traitor, h.hidden, h.winner = traitor, hidden, None
     h.mode = "scripted" if scripted else "book"
-    h.name, h.rule = spec.name, spec.traitor
+    h.name, h.rule = (known.name if printed and known is not None else spec.name), spec.traitor
     h.round, h.at = 0, -1
     if hidden:  # H4.1: tokens 1..N dealt face down from the seeded generator
         rng = Rng(w.s.rng, raw=True)
@@ -103,7 +105,10 @@ def haunt_start(w: World) -> None:
         w.say(f"The traitor of {title} is hidden: tokens are dealt face down", "haunt.hidden", number=number)
     else:
         w.say(f"{title.capitalize()} has no traitor (yet)", "haunt.no_traitor", number=number)
-    sc = w.rules.scenarios.get(number) if scripted else None
+    sc = known if scripted else None
+    if sc is not None and printed:
+        printed_handoff(w, traitor, hidden, "traitor" if traitor is not None else "open")
+        return
     if sc is not None:
         sc.setup(w)
     if traitor is not None:
@@ -142,6 +147,70 @@ def free_traitor(w: World, seat: int) -> None:
             discard_kept(w, seat, card, "the traitor is freed from it")
 
 
+def printed_handoff(w: World, traitor: int | None, hidden: bool, step: str) -> None:
+    """H2.2 for a printed haunt the table referees: the traitor reads the Traitor's Tome in private and
+    confirms, then the heroes read Secrets of Survival and confirm; only then does the table perform both
+    sides' set-up (``printed_ready``). Hidden-traitor and no-traitor haunts: everyone reads, one confirm."""
+    h = w.haunt
+    number, name = h.number, h.name
+    params: tuple[tuple[str, object], ...] = (("name", name), ("tome", TOME), ("secrets", SECRETS))
+    if step == "traitor":
+        assert traitor is not None
+        text = (
+            f"{w.who(traitor)}, you are the traitor: read haunt {number}, {name}, in the {TOME}, away from "
+            "the others, and check the rules card the table enforces. Tap ready when you are back."
+        )
+        params = (("who", w.who(traitor)), *params)
+        w.ask(
+            HandOff(traitor, text, number, TOME, code="printed.traitor", params=params),
+            on="printed_ready",
+            step="heroes",
+        )
+        return
+    first_hero = next(s for s in h.order if s >= 0 and s != traitor)
+    if step == "heroes":
+        text = (
+            f"Heroes: read haunt {number}, {name}, in {SECRETS} and check the rules card the table enforces. "
+            "Tap ready when your side is set."
+        )
+        w.ask(
+            HandOff(first_hero, text, number, SECRETS, code="printed.heroes", params=params),
+            on="printed_ready",
+            step="setup",
+        )
+        return
+    code = "printed.hidden" if hidden else "printed.open"
+    text = (
+        f"Haunt {number}, {name}: everyone reads it in {SECRETS}"
+        + (
+            ". Each explorer looks at their own token in secret; whoever holds token 1 is the traitor"
+            if hidden
+            else ""
+        )
+        + ". Tap ready when set."
+    )
+    w.ask(
+        HandOff(None if hidden else first_hero, text, number, SECRETS, code=code, params=params),
+        on="printed_ready",
+        step="setup",
+    )
+
+
+@task("printed_ready")
+def printed_ready(w: World, step: str) -> None:
+    """A side confirmed the hand-off: the heroes read next, or the set-up is performed and play begins."""
+    h = w.haunt
+    if step == "heroes":
+        printed_handoff(w, h.traitor, h.hidden, "heroes")
+        return
+    sc = scenario(w)
+    if sc is not None:
+        sc.setup(w)
+    if h.winner:
+        return
+    haunt_ready(w)
+
+
 @task("haunt_ready")
 def haunt_ready(w: World) -> None:
     w.say("The haunt begins", "haunt.ready")
@@ -157,6 +226,10 @@ def haunt_next_turn(w: World, seat: int) -> None:
         return
     order = h.order
     sc = scenario(w)
+    if sc is not None and sc.printed and seat >= 0:  # a printed haunt's turn-end triggers
+        sc.on_turn_end(w, seat)
+        if check_victory(w):
+            return
     for _ in range(len(order) + 1):
         h.at = (h.at + 1) % len(order)
         if h.at == 0:

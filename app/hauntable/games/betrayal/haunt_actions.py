@@ -73,6 +73,9 @@ def _act(w: World, inp: Act) -> None:
             )
         _lay_stairs(w, spots[0])
         return
+    if sc is not None and sc.printed:  # a printed haunt checks its own actions and names its rule
+        sc.act(w, seat, inp)
+        return
     if sc is None or inp not in sc.actions(w, seat):
         raise IllegalAction(f"{inp} is not an action of this haunt now.", "H7.1")
     sc.act(w, seat, inp)

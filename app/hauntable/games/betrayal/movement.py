@@ -19,7 +19,7 @@ from hauntable.games.betrayal.house import (
     stairs,
 )
 from hauntable.games.betrayal.inputs import Move
-from hauntable.games.betrayal.predicates import lights_out, stuck
+from hauntable.games.betrayal.predicates import lights_out, scenario, stuck
 from hauntable.games.betrayal.rooms import ELEVATOR
 from hauntable.games.betrayal.world import World
 
@@ -94,7 +94,7 @@ def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict[str, Any]
         target = stairs(w.s, w.content, e.room, to)
         if target is None:
             return IllegalAction(f"There are no stairs {to} from the {e.room}.", "B2.4")
-        return "room", dict(room=target, entry=None)
+        return _barred(w, target) or ("room", dict(room=target, entry=None))
     house = w.s.house  # looked up directly, not through the view: every move asks these
     placed = house[e.room]
     if to not in doors_of(here, placed.rotation):
@@ -111,7 +111,7 @@ def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict[str, Any]
     if other is not None:
         if not meets:
             return IllegalAction(f"That door of the {e.room} is a false door: it opens onto a wall.", "B2.6")
-        return "room", dict(room=other, entry=OPPOSITE[to])
+        return _barred(w, other) or ("room", dict(room=other, entry=OPPOSITE[to]))
     if not view.board.inside(cell[1], cell[2]):
         return IllegalAction("That door leads off the edge of the table.", "B2.6")
     if not view.has_tiles_for(floor):
@@ -120,6 +120,20 @@ def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict[str, Any]
 
 
 _DIR_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _barred(w: World, room: str) -> IllegalAction | None:
+    """A printed haunt may keep explorers out of a room (haunt 26: heroes never enter the Pentagram
+    Chamber); the refusal names the haunt."""
+    if w.s.phase != "haunt":
+        return None
+    sc = scenario(w)
+    if sc is None or not sc.bars_rooms or sc.explorer_may_enter(w, w.s.turn.seat, room):
+        return None
+    who = w.s.current.name
+    return IllegalAction(
+        f"{who} may not enter the {room} (haunt {sc.number}, {sc.name}).", f"haunt{sc.number}"
+    )
 
 
 def check_cross(w: World) -> None:
@@ -196,4 +210,11 @@ def legal_moves(w: World) -> list[Input]:
         for to in ("up", "down"):
             if stairs(s, w.content, e.room, to) is not None:
                 out.append(_MOVES[to])
+    if s.phase == "haunt" and (sc := scenario(w)) is not None and sc.bars_rooms:
+        view = HouseView(s, w.content)
+        out = [
+            m
+            for m in out
+            if isinstance(m, Move) and not isinstance(move_target(w, view, m.to), IllegalAction)
+        ]
     return out

@@ -783,6 +783,11 @@ message("out.haunt.hidden", "The traitor of haunt {number} is hidden: tokens are
 message("out.haunt.no_traitor", "Haunt {number} has no traitor (yet)")
 message("out.haunt.round", "Haunt round {round}")
 message("out.haunt.token_shown", "{who} is dead and shows token {token}")
+# a printed haunt's special action: {action} is the action's words from the haunt file
+message("out.printed.action", "{who}: {action}")
+message("out.printed.success", "{who} succeeds: {action} ({total})")
+message("out.printed.failure", "{who} fails: {action} ({total})")
+message("out.printed.moved", "{who} is moved to the {room}")
 message("out.haunt.traitor_dead", "{who} was the traitor")
 message("out.haunt1.burn", "{who} burns {token}")
 message("out.haunt1.dread", "{who} is terrified: dread {n}")
@@ -965,6 +970,23 @@ message(
     "whoever holds token 1 is the traitor. Tap ready.",
 )
 message("handoff.open", "Haunt {number}: everyone reads it in {secrets}. Tap ready when set.")
+# a printed haunt the table referees from its file (docs/haunt-files.md): {name} is the printed haunt's name
+message(
+    "handoff.printed.traitor",
+    "{who}, you are the traitor: read haunt {number}, {name}, in the {tome}, away from the others, and check "
+    "the rules card the table enforces. Tap ready when you are back.",
+)
+message(
+    "handoff.printed.heroes",
+    "Heroes: read haunt {number}, {name}, in {secrets} and check the rules card the table enforces. Tap "
+    "ready when your side is set.",
+)
+message("handoff.printed.open", "Haunt {number}, {name}: everyone reads it in {secrets}. Tap ready when set.")
+message(
+    "handoff.printed.hidden",
+    "Haunt {number}, {name}: everyone reads it in {secrets}. Each explorer looks at their own token in "
+    "secret; whoever holds token 1 is the traitor. Tap ready when set.",
+)
 message(
     "handoff.scenario",
     "Haunt {number}: the table runs its own scenario for this haunt, {name}, not the printed one: do "

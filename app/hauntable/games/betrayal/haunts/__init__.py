@@ -15,6 +15,7 @@ from hauntable.games.betrayal.haunts import (
     h34_stranger,
     h37_rising_water,
 )
+from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.games.betrayal.haunts.script import Scenario
 
 SCRIPTS: tuple[type[Scenario], ...] = (
@@ -38,6 +39,7 @@ def _by_number(scripts: tuple[type[Scenario], ...]) -> dict[int, Scenario]:
     return out
 
 
-SCENARIOS: dict[int, Scenario] = _by_number(SCRIPTS)
+# a printed haunt with a file is refereed from it; our own scenarios stand only where no file exists yet
+SCENARIOS: dict[int, Scenario] = {**_by_number(SCRIPTS), **PRINTED}
 
 __all__ = ["SCENARIOS", "SCRIPTS", "Scenario"]

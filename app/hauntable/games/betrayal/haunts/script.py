@@ -13,9 +13,11 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
 - ``task_result(w, seat, action, option, success, total)``: the outcome of a roll asked with :func:`roll`.
 - ``monster_actions(w, mid)`` / ``monster_act(w, mid, inp)``: a monster's special actions.
 - ``check(w)``: ``(side, why)`` when a side has met its goal (H6.1), else None.
-- ``on_round(w, n)``: the start of haunt round ``n``; ``end_monster_turn(w)``; ``on_reveal(w, seat)``.
+- ``on_round(w, n)``: the start of haunt round ``n``; ``on_turn_end(w, seat)``; ``end_monster_turn(w)``;
+  ``on_reveal(w, seat)``.
 - ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
-- ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room.
+- ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
+  room)`` likewise explorers (asked only when ``bars_rooms``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ class Scenario:
     covers: ClassVar[tuple[str, ...]] = ()  # which kinds of haunt rule it exercises (docs/haunts.md)
     heroes_goal: ClassVar[str] = ""
     traitor_goal: ClassVar[str] = ""
+    printed: ClassVar[bool] = (
+        False  # a printed haunt run from its file (haunts/printed), not our own scenario
+    )
 
     def setup(self, w: World) -> None:
         pass
@@ -63,6 +68,9 @@ class Scenario:
     def end_monster_turn(self, w: World) -> None:
         pass
 
+    def on_turn_end(self, w: World, seat: int) -> None:
+        pass
+
     def on_reveal(self, w: World, seat: int) -> None:
         pass
 
@@ -70,6 +78,11 @@ class Scenario:
         return None
 
     def monster_may_enter(self, w: World, mid: str, room: str) -> bool:
+        return True
+
+    bars_rooms: ClassVar[bool] = False  # explorer_may_enter can say no (movement asks only then)
+
+    def explorer_may_enter(self, w: World, seat: int, room: str) -> bool:
         return True
 
 

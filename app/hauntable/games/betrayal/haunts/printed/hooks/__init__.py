@@ -1,0 +1,9 @@
+"""Named Python hooks for the printed haunts that need a machine of their own (docs/haunt-files.md): each
+module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.PrintedHaunt` subclass, listed in
+``HOOKS`` under the name a haunt file gives in its ``hooks`` field."""
+
+from __future__ import annotations
+
+from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
+
+HOOKS: dict[str, type[PrintedHaunt]] = {}

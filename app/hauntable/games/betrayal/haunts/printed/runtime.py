@@ -1,0 +1,217 @@
+"""A printed haunt refereed from its file (docs/haunt-files.md): :class:`PrintedHaunt` is the
+:class:`~hauntable.games.betrayal.haunts.script.Scenario` every haunt file runs as. It performs the set-up
+once both sides have read their book (haunt.py's hand-off), offers each side's special actions where and when
+the file allows them, rolls through the table's dice (the haunt's task roll, H7.2), applies the effects,
+fires the file's triggers and checks each side's win conditions after every input (H6.1).
+
+Everything a game needs later lives in ``state.haunt.vars``: the numbers resolved for this table
+(``_n``: players, and the operator's corrections from the game's config), the heroes at the start, and which
+once-per-turn or once-per-game actions were used. The haunt object itself holds only the parsed file.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.haunts.printed.expr import Expr, evaluate
+from hauntable.games.betrayal.haunts.printed.spec import Action, HauntFile
+from hauntable.games.betrayal.haunts.printed.vocab import Ctx, namespace
+from hauntable.games.betrayal.haunts.script import Scenario, roll
+from hauntable.games.betrayal.inputs import Act
+from hauntable.games.betrayal.predicates import in_house
+from hauntable.games.betrayal.world import World
+
+NUMBERS, AT_START, USED = "_n", "_heroes_at_start", "_used"
+
+
+class PrintedHaunt(Scenario):
+    """One printed haunt, run from its file. A hook module may subclass it and override any hook."""
+
+    printed: ClassVar[bool] = True
+    extra_names: ClassVar[tuple[str, ...]] = ()  # names a hook subclass adds to the haunt's expressions
+
+    def __init__(self, spec: HauntFile) -> None:
+        self.spec = spec
+
+    # the Scenario contract reads these as class attributes; a printed haunt's come from its file
+    @property
+    def number(self) -> int:  # type: ignore[override]
+        return self.spec.number
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return self.spec.name
+
+    @property
+    def heroes_goal(self) -> str:  # type: ignore[override]
+        return "; ".join(w.why for w in self.spec.wins if w.side == "heroes")
+
+    @property
+    def traitor_goal(self) -> str:  # type: ignore[override]
+        return "; ".join(w.why for w in self.spec.wins if w.side == "traitor")
+
+    # --- evaluation -------------------------------------------------------------------------------------
+
+    def extra(self, c: Ctx) -> dict[str, Any]:
+        """Names a hook subclass adds (``extra_names``), bound to ``c``."""
+        return {}
+
+    def names(self, w: World, me: int = -1, **context: Any) -> dict[str, Any]:
+        c = Ctx(w, self.spec, me, context)
+        ns = namespace(c, self.numbers(w))
+        ns.update(self.extra(c))
+        return ns
+
+    def numbers(self, w: World) -> dict[str, int]:
+        stored: dict[str, int] = w.haunt.vars.get(NUMBERS, {})
+        return stored
+
+    def value(self, w: World, ex: Expr | None, me: int = -1, default: Any = True, **context: Any) -> Any:
+        return default if ex is None else evaluate(ex, self.names(w, me, **context))
+
+    def run(self, w: World, effects: tuple[Expr, ...], me: int = -1, **context: Any) -> None:
+        for ex in effects:
+            if w.haunt.winner:
+                return
+            evaluate(ex, self.names(w, me, **context))
+
+    # --- set-up (after both sides confirmed the hand-off) -----------------------------------------------
+
+    def setup(self, w: World) -> None:
+        h = w.haunt
+        heroes = [e.seat for e in w.s.explorers if e.alive and h.side_of(e.seat) == "heroes"]
+        h.vars[AT_START] = len(heroes)
+        fixed = w.s.config.haunt_numbers.get(str(self.spec.number), {})
+        h.vars[NUMBERS] = self.spec.resolve_numbers(len(w.s.explorers), len(heroes), fixed)
+        h.vars[USED] = {}
+        h.attack_traits = self.spec.attack_traits
+        h.goals = {
+            side: tuple(x.why for x in self.spec.wins if x.side == side) for side in ("heroes", "traitor")
+        }
+        self.run(w, self.spec.setup)
+
+    # --- special actions (H7) ---------------------------------------------------------------------------
+
+    def _side_ok(self, w: World, seat: int, a: Action) -> bool:
+        return a.side == "any" or w.haunt.side_of(seat) == a.side
+
+    def _used(self, w: World, seat: int, a: Action) -> bool:
+        used: dict[str, Any] = w.haunt.vars.get(USED, {})
+        if a.limit == "turn":
+            return f"act:{a.id}" in w.s.turn.tried or (bool(a.roll) and "task" in w.s.turn.tried)
+        if a.limit == "side_turn":
+            return used.get(a.id) == [w.haunt.round, w.haunt.side_of(seat)]
+        if a.limit == "game":
+            return a.id in used
+        return False
+
+    def why_not(self, w: World, seat: int, a: Action) -> str | None:
+        """None when ``seat`` may take action ``a`` now, else the refusal's sentence."""
+        rule = f"haunt {self.spec.number}, {self.spec.name}"
+        if not self._side_ok(w, seat, a):
+            return f"Only the {a.side} may {a.label.lower()} ({rule})."
+        if self._used(w, seat, a):
+            return f"{a.label} was already tried this turn ({rule}; one haunt roll a turn, H7.2)."
+        if not self.value(w, a.where, seat):
+            where = f" {a.where_text}" if a.where_text else " here"
+            return f"{a.label} can only be done{where} ({rule})."
+        if not self.value(w, a.requires, seat):
+            need = f": {a.requires_text}" if a.requires_text else ""
+            return f"{a.label} is not possible yet{need} ({rule})."
+        return None
+
+    def actions(self, w: World, seat: int) -> list[Any]:
+        out: list[Any] = []
+        for a in self.spec.actions:
+            if self.why_not(w, seat, a) is None:
+                out.extend([Act(a.id, t) for t in a.roll] if a.roll else [Act(a.id)])
+        return out
+
+    def act(self, w: World, seat: int, inp: Act) -> None:
+        a = self.spec.action(inp.action)
+        if a is None:
+            raise IllegalAction(f"Haunt {self.spec.number} has no action {inp.action!r}.", "H7.1")
+        why = self.why_not(w, seat, a)
+        if why is not None:
+            raise IllegalAction(why, f"haunt{self.spec.number}.{a.id}")
+        if a.roll and inp.option not in a.roll:
+            raise IllegalAction(
+                f"{a.label} is rolled with {' or '.join(t.capitalize() for t in a.roll)}.",
+                f"haunt{self.spec.number}.{a.id}",
+            )
+        self._mark_used(w, seat, a)
+        if a.roll:
+            target = int(self.value(w, a.target, seat, default=0))
+            roll(w, seat, a.id, inp.option, target)
+            return
+        who = w.who(seat)
+        w.say(f"{who}: {a.label}", "printed.action", who=who, action=a.label)
+        self.run(w, a.success, seat)
+
+    def _mark_used(self, w: World, seat: int, a: Action) -> None:
+        if a.limit == "turn":
+            w.s.turn.tried.append(f"act:{a.id}")
+        elif a.limit in ("side_turn", "game"):
+            used = w.haunt.vars.setdefault(USED, {})
+            used[a.id] = [w.haunt.round, w.haunt.side_of(seat)]
+
+    def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
+        a = self.spec.action(action)
+        if a is None:
+            return
+        who = w.who(seat)
+        if success:
+            w.say(f"{who} succeeds: {a.label}", "printed.success", who=who, action=a.label, total=total)
+            self.run(w, a.success, seat, total=total)
+        else:
+            w.say(f"{who} fails: {a.label}", "printed.failure", who=who, action=a.label, total=total)
+            self.run(w, a.failure, seat, total=total)
+
+    # --- triggers and victory (H6.1) --------------------------------------------------------------------
+
+    def fire(self, w: World, at: str, me: int = -1) -> None:
+        for t in self.spec.triggers:
+            if t.at == at and not w.haunt.winner and self.value(w, t.when, me):
+                self.run(w, t.do, me)
+
+    def on_round(self, w: World, n: int) -> None:
+        self.fire(w, "round_start")
+
+    def on_turn_end(self, w: World, seat: int) -> None:
+        if seat < 0:
+            return
+        self.fire(w, "turn_end", seat)
+        if seat == w.haunt.traitor:
+            self.fire(w, "traitor_turn_end", seat)
+
+    def end_monster_turn(self, w: World) -> None:
+        self.fire(w, "monster_turn_end")
+
+    def check(self, w: World) -> tuple[str, str] | None:
+        for win in self.spec.wins:
+            if self.value(w, win.when):
+                return win.side, win.why
+        return None
+
+    # --- the file's [rules] -----------------------------------------------------------------------------
+
+    def monster_may_enter(self, w: World, mid: str, room: str) -> bool:
+        ex = self.spec.rules.get("monster_may_enter")
+        m = w.haunt.monsters[mid]
+        return bool(self.value(w, ex, monster=mid, kind=m.kind, room=room))
+
+    def movement_cap(self, w: World, seat: int) -> int | None:
+        ex = self.spec.rules.get("movement_cap")
+        if ex is None:
+            return None
+        cap = self.value(w, ex, seat, seat=seat)
+        return None if cap is None else int(cap)
+
+    @property
+    def bars_rooms(self) -> bool:  # type: ignore[override]
+        return "explorer_may_enter" in self.spec.rules
+
+    def explorer_may_enter(self, w: World, seat: int, room: str) -> bool:
+        ex = self.spec.rules.get("explorer_may_enter")
+        return in_house(w.s.explorers[seat]) and bool(self.value(w, ex, seat, seat=seat, room=room))

@@ -1,0 +1,326 @@
+"""The words a haunt file may use (docs/haunt-files.md): values and conditions that read the game, and
+effects that change it and say what they did. :func:`namespace` binds them to one moment of one game (the
+world, the acting seat and room, the haunt's numbers); :data:`NAMES` is what the loader accepts.
+
+Effects change the game only through the same functions the rest of the rules use (``World.gain``,
+``monsters.add_monster``, ``death.kill``, the ``Haunt`` record's token and counter methods), so a printed
+haunt's harm and deaths follow K9 and H5 like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntable.engine.rejections import IllegalAction
+from hauntable.engine.rng import Rng
+from hauntable.games.betrayal import haunt_ops as ops
+from hauntable.games.betrayal.content import TRAITS
+from hauntable.games.betrayal.death import kill as kill_explorer
+from hauntable.games.betrayal.house import adjacent as adjacent_rooms
+from hauntable.games.betrayal.house import distances, monster_walker
+from hauntable.games.betrayal.monsters import stun
+from hauntable.games.betrayal.predicates import in_house
+from hauntable.games.betrayal.victory import declare
+from hauntable.games.betrayal.world import World
+
+# names every expression may use besides the haunt's own numbers and the context names of its field
+VALUES = ("players", "heroes_at_start", "round", "reveal_room", "traitor", "me", "here")
+CONTEXT = ("seat", "room", "monster", "kind")  # set by the field that evaluates (rules, triggers)
+
+
+class Ctx:
+    """One evaluation: the world, the acting seat (-1: none) and the haunt file's spec."""
+
+    def __init__(self, w: World, spec: Any, me: int = -1, extra: dict[str, Any] | None = None) -> None:
+        self.w, self.spec, self.me = w, spec, me
+        self.extra = extra or {}
+
+    # --- reading -------------------------------------------------------------------------------------
+
+    def here(self) -> str:
+        return self.w.s.explorers[self.me].room if self.me >= 0 else ""
+
+    def heroes(self) -> list[int]:
+        h = self.w.haunt
+        return [e.seat for e in self.w.s.explorers if h.side_of(e.seat) == "heroes"]
+
+    def monsters(self, kind: str = "") -> int:
+        house = self.w.s.house
+        return sum(1 for m in self.w.haunt.monsters.values() if m.room in house and kind in ("", m.kind))
+
+    def tokens(self, stem: str) -> int:
+        return sum(1 for t in self.w.haunt.tokens if t.startswith(stem))
+
+    def far_room(self, room: str, at_least: int = 0) -> str:
+        """The room on ``room``'s floor farthest from it by monster paths (ties: the first met); a room at
+        least ``at_least`` away when one exists."""
+        s = self.w.s
+        floor = s.house[room].floor if room in s.house else ""
+        dist = distances(s, self.w.content, room, monster_walker(s))
+        same = [(d, r) for r, d in dist.items() if s.house[r].floor == floor and r != room]
+        if not same:
+            return room
+        best = max(d for d, _ in same)
+        return next(r for d, r in same if d == best)
+
+    def random_room(self, floor: str = "") -> str:
+        s = self.w.s
+        rooms = sorted(r for r, p in s.house.items() if floor in ("", p.floor))
+        rng = Rng(s.rng, raw=True)
+        pick = rng.shuffled(rooms)[0]
+        s.rng = rng.state
+        return pick
+
+    def symbol_rooms(self, kind: str) -> list[str]:
+        rooms = self.w.content.rooms
+        return sorted(r for r in self.w.s.house if rooms[r].symbol == kind)
+
+    # --- changing -------------------------------------------------------------------------------------
+
+    def actor(self) -> int:
+        if self.me < 0:
+            raise ValueError("this effect needs an acting explorer")
+        return self.me
+
+    def spawn(self, kind: str, room: str, n: int = 1) -> list[str]:
+        made = []
+        for _ in range(max(0, n)):
+            mid = self._free_id(kind)
+            m = self.spec.monster(kind)
+            ops.new_monster(
+                self.w,
+                mid,
+                kind,
+                room,
+                **m.traits(),
+                name=kind if mid != kind else "",
+                side=m.side,
+                immune=m.immune,
+                beaten=m.beaten,
+                slows=m.slows,
+            )
+            made.append(mid)
+        return made
+
+    def spawn_each(self, kind: str, rooms: list[str]) -> list[str]:
+        return [mid for r in rooms for mid in self.spawn(kind, r)]
+
+    def _free_id(self, kind: str) -> str:
+        ms = self.w.haunt.monsters
+        if kind not in ms and not any(k.startswith(kind + " ") for k in ms):
+            return kind
+        k = 2
+        while f"{kind} {k}" in ms:
+            k += 1
+        return f"{kind} {k}"
+
+    def kill_kind(self, kind: str) -> None:
+        for mid in [k for k, m in self.w.haunt.monsters.items() if m.kind == kind]:
+            ops.kill_monster(self.w, mid)
+
+    def move_monster(self, mid: str, room: str) -> None:
+        self.w.haunt.monsters[mid].room = room
+        self.w.say(f"{mid} moves to the {room}", "monster.move", monster=mid, room=room)
+
+    def move_to(self, room: str) -> None:
+        seat = self.actor()
+        self.w.explorer(seat).room = room
+        who = self.w.who(seat)
+        self.w.say(f"{who} is moved to the {room}", "printed.moved", who=who, room=room)
+
+    def restore(self, seat: int = -1) -> None:
+        """Each trait below its starting value back to it (a haunt's set-up heals the traitor so)."""
+        seat = self.actor() if seat < 0 else seat
+        e = self.w.explorer(seat)
+        start = self.w.content.characters[e.character].start
+        for t in TRAITS:
+            if e.traits[t] < start[t]:
+                self.w.gain(seat, t, start[t] - e.traits[t])
+
+    def spread(self, kind: str, rooms: list[str], n: int) -> list[str]:
+        """``n`` monsters of ``kind``, one a room in ``rooms`` in turn, doubling up when there are more
+        monsters than rooms."""
+        if not rooms:
+            return []
+        return [mid for i in range(max(0, n)) for mid in self.spawn(kind, rooms[i % len(rooms)])]
+
+    def unoccupied(self, rooms: list[str]) -> list[str]:
+        taken = {e.room for e in self.w.s.explorers if in_house(e)}
+        return [r for r in rooms if r not in taken]
+
+    def clear_room(self, room: str) -> None:
+        """Explorers in ``room`` step to the first room next to it (a haunt's set-up empties a room so)."""
+        s = self.w.s
+        if room not in s.house:
+            return
+        out = [r for r in adjacent_rooms(s, self.w.content, room) if r != room]
+        for e in s.explorers:
+            if in_house(e) and e.room == room and out:
+                self.w.explorer(e.seat).room = out[0]
+                who = self.w.who(e.seat)
+                self.w.say(f"{who} is moved to the {out[0]}", "printed.moved", who=who, room=out[0])
+
+    def win(self, side: str, why: str) -> None:
+        declare(self.w, side, why)
+
+
+def _trait(name: str) -> str:
+    if name not in TRAITS:
+        raise ValueError(f"no trait {name!r}")
+    return name
+
+
+def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
+    """Every name an expression can see, bound to ``c``."""
+    w, h, s = c.w, c.w.haunt, c.w.s
+    explorers = s.explorers
+
+    def seat_or_me(seat: int) -> int:
+        if seat < 0 and c.me < 0:
+            raise ValueError("this needs a seat: there is no acting explorer here")
+        return c.me if seat < 0 else seat
+
+    ns: dict[str, Any] = {
+        "players": len(explorers),
+        "heroes_at_start": int(h.vars.get("_heroes_at_start", len(c.heroes()))),
+        "round": h.round,
+        "reveal_room": h.room,
+        "traitor": -1 if h.traitor is None else h.traitor,
+        "me": c.me,
+        "here": c.here(),
+        # reading
+        "alive": lambda seat=-1: explorers[seat_or_me(seat)].alive,
+        "in_house": lambda seat=-1: in_house(explorers[seat_or_me(seat)]),
+        "heroes_alive": lambda: sum(1 for seat in c.heroes() if explorers[seat].alive),
+        "heroes_in_house": lambda: sum(1 for seat in c.heroes() if in_house(explorers[seat])),
+        "escaped": lambda: sum(
+            1 for seat in c.heroes() if explorers[seat].alive and not in_house(explorers[seat])
+        ),
+        "traitor_alive": lambda: h.traitor is not None and explorers[h.traitor].alive,
+        "count": lambda name: int(h.vars.get(name, 0)),
+        "track": lambda name="turn": h.track(name),
+        "monsters": c.monsters,
+        "monster_room": lambda mid: h.monsters[mid].room if mid in h.monsters else "",
+        "stunned": lambda mid: mid in h.monsters and h.monsters[mid].stunned,
+        "tokens": c.tokens,
+        "token_room": lambda name: h.token_room(name) or "",
+        "carrier": lambda name: -1 if h.carrier(name) is None else h.carrier(name),
+        "tokens_in": lambda room, stem="": sum(1 for t in h.tokens_in(room) if t.startswith(stem)),
+        "carries": lambda token, seat=-1: h.carrier(token) == seat_or_me(seat),
+        "has": lambda card, seat=-1: (
+            card in explorers[seat_or_me(seat)].items or card in explorers[seat_or_me(seat)].omens
+        ),
+        "holder": lambda card: -1 if w.holder(card) is None else w.holder(card),
+        "room_of": lambda seat=-1: explorers[seat_or_me(seat)].room,
+        "floor_of": lambda room: s.house[room].floor if room in s.house else "",
+        "in_house_room": lambda room: room in s.house,
+        "symbol_rooms": c.symbol_rooms,
+        "adjacent": lambda room: adjacent_rooms(s, w.content, room) if room in s.house else [],
+        "far_room": c.far_room,
+        "random_room": c.random_room,
+        "trait": lambda seat, name: w.value(seat, _trait(name)),
+        # changing
+        "add": lambda name, by=1: ops.add_counter(w, name, by),
+        "set": lambda name, value: ops.set_counter(w, name, value),
+        "advance": lambda name="turn", by=1: ops.move_track(w, name, by),
+        "put": lambda token, room: ops.put_token(w, token, room),
+        "take": lambda token: ops.carry_token(w, token, c.actor()),
+        "drop": lambda token: ops.drop_token(w, token),
+        "give": lambda token, seat: ops.hand_token(w, token, seat),
+        "remove": lambda token: ops.remove_token(w, token) if token in h.tokens else None,
+        "spawn": c.spawn,
+        "spawn_each": c.spawn_each,
+        "kill_monster": lambda mid: ops.kill_monster(w, mid) if mid in h.monsters else None,
+        "remove_monster": lambda mid: ops.remove_monster(w, mid) if mid in h.monsters else None,
+        "kill_kind": c.kill_kind,
+        "stun": lambda mid: stun(w, mid) if mid in h.monsters else None,
+        "move_monster": c.move_monster,
+        "hurt": lambda trait, n=1, seat=-1: ops.shift_trait(w, seat_or_me(seat), trait, -n),
+        "gain": lambda trait, n=1, seat=-1: ops.shift_trait(w, seat_or_me(seat), trait, n),
+        "escape": lambda seat=-1: ops.escape(w, seat_or_me(seat)),
+        "leave_play": lambda seat=-1: ops.leave_play(w, seat_or_me(seat)),
+        "kill_me": lambda: kill_explorer(w, c.actor(), ""),
+        "kill": lambda seat: kill_explorer(w, seat, ""),
+        "turn_side": lambda side, seat=-1: ops.change_side(w, seat_or_me(seat), side),
+        "move_to": c.move_to,
+        "restore": c.restore,
+        "spread": c.spread,
+        "unoccupied": c.unoccupied,
+        "clear_room": c.clear_room,
+        "first": lambda xs, default="": xs[0] if xs else default,
+        "size": len,
+        "without": lambda xs, *names: [x for x in xs if x not in names],
+        "win": c.win,
+        "refuse": _refuse,
+    }
+    ns.update(numbers)
+    ns.update(c.extra)
+    return ns
+
+
+def _refuse(text: str, rule: str = "H7.1") -> None:
+    raise IllegalAction(text, rule)
+
+
+# every function an expression may call (the loader rejects any other name)
+FUNCTIONS: tuple[str, ...] = (
+    "alive",
+    "in_house",
+    "heroes_alive",
+    "heroes_in_house",
+    "escaped",
+    "traitor_alive",
+    "count",
+    "track",
+    "monsters",
+    "monster_room",
+    "stunned",
+    "tokens",
+    "token_room",
+    "carrier",
+    "tokens_in",
+    "carries",
+    "has",
+    "holder",
+    "room_of",
+    "floor_of",
+    "in_house_room",
+    "symbol_rooms",
+    "adjacent",
+    "far_room",
+    "random_room",
+    "trait",
+    "add",
+    "set",
+    "advance",
+    "put",
+    "take",
+    "drop",
+    "give",
+    "remove",
+    "spawn",
+    "spawn_each",
+    "kill_monster",
+    "remove_monster",
+    "kill_kind",
+    "stun",
+    "move_monster",
+    "hurt",
+    "gain",
+    "escape",
+    "leave_play",
+    "kill_me",
+    "kill",
+    "turn_side",
+    "move_to",
+    "restore",
+    "spread",
+    "unoccupied",
+    "clear_room",
+    "first",
+    "size",
+    "without",
+    "win",
+    "refuse",
+)
+NAMES: frozenset[str] = frozenset((*VALUES, *CONTEXT, *FUNCTIONS))

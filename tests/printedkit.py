@@ -1,0 +1,80 @@
+"""Helpers for the printed haunts' tests (tests/betrayal/printed): a house built by the game's own tiling
+rules, the haunt started and both sides' hand-offs confirmed, turns and rolls driven by public inputs."""
+
+from __future__ import annotations
+
+from gamekit import CONTENT, arrange, do, haunt
+from gamekit import start as new_game
+from hauntable.engine.game import Step
+from hauntable.games.betrayal.house import OPPOSITE, HouseView
+from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.state import Placed, Turn
+
+FOUR = ("zoe", "ox", "vivian", "peter")
+
+
+def build(step: Step, *rooms: str) -> Step:
+    """Lay ``rooms`` in order, each at the first open doorway of a floor it may stand on where it fits
+    (the tiling rules' own placements)."""
+    s = step.state
+    for name in rooms:
+        view = HouseView(s, CONTENT)
+        spot = next(
+            (
+                (floor, cell, rotation)
+                for floor in CONTENT.rooms[name].floors
+                for _room, direction, cell in sorted(view.open_doorways(floor))
+                for rotation, _links in view.placements(name, cell, OPPOSITE[direction], True)
+            ),
+            None,
+        )
+        assert spot is not None, f"no place for the {name}"
+        floor, cell, rotation = spot
+        s.house[name] = Placed(floor, cell[1], cell[2], rotation)
+        if name in s.stack:
+            s.stack.remove(name)
+        s.house_changed()
+    return arrange(step)
+
+
+def begin(
+    number: int,
+    *rooms: str,
+    revealer: int = 0,
+    at: dict[int, str] | None = None,
+    characters: tuple[str, ...] = FOUR,
+    room: str = "Entrance Hall",
+    omen: str = "Skull",
+) -> Step:
+    """Haunt ``number`` revealed by ``revealer`` in ``room`` in a house with ``rooms``; explorers placed
+    ``at``; then every hand-off confirmed (the traitor's, then the heroes'), so the set-up has run."""
+    step = build(new_game(*characters), *rooms)
+    arrange(step, at=at)
+    step = haunt(step, number, revealer=revealer, omen=omen, room=room)
+    while step.awaiting is not None and step.awaiting.kind == "handoff":
+        step = do(step, "ready")
+    return step
+
+
+def turn(step: Step, seat: int, room: str | None = None) -> Step:
+    """A fresh turn for ``seat`` (standing in ``room``)."""
+    step.state.turn = Turn(seat)
+    return arrange(step, at={seat: room} if room else None, seat=seat)
+
+
+def roll(step: Step, each: int) -> Step:
+    """Answer the awaited roll with every die showing ``each``."""
+    return do(step, "roll " + ",".join([str(each)] * step.awaiting.dice))
+
+
+def finish_round(step: Step, each: int = 0) -> Step:
+    """End turns (monsters pass, rolls show ``each``) until a new haunt round begins or the game ends."""
+    start_round = step.state.haunt.round
+    while step.awaiting is not None and step.state.haunt.round == start_round:
+        if isinstance(step.awaiting, MonsterTurn) or step.awaiting.kind == "action":
+            step = do(step, "end")
+        elif step.awaiting.kind == "roll":
+            step = roll(step, each)
+        else:
+            step = do(step, str(step.awaiting.choices()[0]))
+    return step
