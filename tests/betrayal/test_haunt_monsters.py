@@ -173,6 +173,7 @@ def test_H5_6_the_traitor_lays_the_stairs_from_basement_for_a_trapped_monster():
     step = arrange(step, seat=traitor)
     assert "act search_stairs" in choices(step)
     step = do(step, "act search_stairs")
+    step = do(step, choices(step)[0])  # the doorway (test_seed_stairs: the traitor chooses it)
     placed = step.state.house["Stairs from Basement"]
     assert placed.floor == "basement" and "Stairs from Basement" not in step.state.stack
     assert "Foyer" in neighbours(World(step.state, CONTENT), "Stairs from Basement")

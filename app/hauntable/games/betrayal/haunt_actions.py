@@ -11,10 +11,21 @@ from typing import Any
 from hauntable.engine.rejections import IllegalAction, NotAwaited
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
+from hauntable.games.betrayal.discovery import lay_turned
 from hauntable.games.betrayal.haunt import free_traitor
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, distances, monster_walker
-from hauntable.games.betrayal.inputs import Act, NameTraitor, PlaceMonster, PlaceToken, Reveal, Stun, Victory
+from hauntable.games.betrayal.inputs import (
+    Act,
+    NameTraitor,
+    PlaceMonster,
+    PlaceToken,
+    Reveal,
+    Stun,
+    Target,
+    Victory,
+)
 from hauntable.games.betrayal.predicates import scenario, trait_roll
+from hauntable.games.betrayal.prompts import ChooseTarget
 from hauntable.games.betrayal.state import Placed
 from hauntable.games.betrayal.victory import declare, survivors
 from hauntable.games.betrayal.world import World, task
@@ -71,7 +82,7 @@ def _act(w: World, inp: Act) -> None:
             raise IllegalAction(
                 "No monster is trapped in the basement, or the stairs cannot be laid.", "H5.6"
             )
-        _lay_stairs(w, spots[0])
+        _choose_stairs_spot(w, seat, spots)
         return
     if sc is not None and sc.printed:  # a printed haunt checks its own actions and names its rule
         sc.act(w, seat, inp)
@@ -183,6 +194,46 @@ def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
         for rotation, _links in view.placements(STAIRS, cell, OPPOSITE[direction], True):
             out.append((cell[0], cell[1], cell[2], rotation))
     return out
+
+
+def _choose_stairs_spot(w: World, seat: int, spots: list[tuple[str, int, int, int]]) -> None:
+    """H5.6 (de l.398, ru2 l.43): the traitor lays the tile, so the traitor chooses the basement doorway and
+    then the turn, among the legal ones (asked only where there is a choice)."""
+    cells = list(dict.fromkeys((f, x, y) for f, x, y, _ in spots))
+    if len(cells) == 1:
+        stairs_target(w, seat, *cells[0])
+        return
+    w.ask(
+        ChooseTarget(
+            seat,
+            f"{w.who(seat)}: choose the basement doorway where the {STAIRS} is laid",
+            "stairs",
+            tuple(Target(*c) for c in cells),
+        ),
+        on="stairs_target",
+        seat=seat,
+    )
+
+
+@task("stairs_target")
+def stairs_target(w: World, seat: int, floor: str, x: int, y: int) -> None:
+    rotations = [r for f, cx, cy, r in stairs_search_spots(w) if (f, cx, cy) == (floor, x, y)]
+    lay_turned(
+        w,
+        rotations,
+        on="stairs_turned",
+        question=f"turn the {STAIRS} (several ways are legal)",
+        seat=seat,
+        tile=STAIRS,
+        floor=floor,
+        x=x,
+        y=y,
+    )
+
+
+@task("stairs_turned")
+def stairs_turned(w: World, seat: int, tile: str, floor: str, x: int, y: int, rotation: int) -> None:
+    _lay_stairs(w, (floor, x, y, rotation))
 
 
 def _lay_stairs(w: World, spot: tuple[str, int, int, int]) -> None:

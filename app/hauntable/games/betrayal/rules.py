@@ -297,7 +297,8 @@ def _resolve_rotation(w: World, prompt, ctx, inp) -> None:
 
 def _resolve_target(w: World, prompt, ctx, inp) -> None:
     if inp not in prompt.targets:
-        raise IllegalAction(f"{inp.floor} {inp.x},{inp.y} is not one of the places offered.", "B6.4")
+        rule = {"stairs": "H5.6", "collapse": "B6.3", "collapse_existing": "B6.3"}.get(prompt.purpose, "B6.4")
+        raise IllegalAction(f"{inp.floor} {inp.x},{inp.y} is not one of the places offered.", rule)
     _continue(w, ctx, floor=inp.floor, x=inp.x, y=inp.y)
 
 

@@ -738,7 +738,11 @@ message("rej.H1.5", "Name a living explorer as the traitor, only when the haunt 
 message("rej.H4.3", "Only the hidden traitor can reveal a token.")
 message("rej.H5.1", "Not enough movement to get past the opponents in this room.")
 message("rej.H5.2", "That monster cannot do that now.")
-message("rej.H5.6", "No monster is trapped in the basement.")
+message(
+    "rej.H5.6",
+    "The Stairs from Basement are laid only for a monster trapped in the basement, at an open basement "
+    "doorway.",
+)
 message("rej.H6.1", "The heroes need a survivor to win.")
 message("rej.H7.1", "That is not an action of this haunt now.")
 message("rej.K1", "No attack now: one attack a turn, after the haunt has begun, in one room.")
@@ -1023,6 +1027,7 @@ message("act.exorcise", "Exorcise")
 message("act.summon", "Summon")
 message("act.banish", "Banish")
 message("act.close", "Close")
+message("act.search_stairs", "Lay the Stairs\nfrom Basement")
 message("referee.put_back", "Put the {name} back at {floor} {x},{y}")
 message("referee.reader_silent", "Reader {place} is not answering ({detail})")
 plural(
@@ -1060,6 +1065,7 @@ message("referee.slot", "slot {slot}")
 message("target_purpose.collapse", "where the fallen tile joins the basement")
 message("target_purpose.collapse_existing", "the basement room you land in")
 message("target_purpose.elevator", "the doorway the Mystic Elevator moves to")
+message("target_purpose.stairs", "the basement doorway where the Stairs from Basement are laid")
 message("purpose.task", "{action} (task)")
 message("act.resist", "Resist")
 message("act.slip", "Slip away")
