@@ -160,6 +160,28 @@ class Ctx:
                 who = self.w.who(e.seat)
                 self.w.say(f"{who} is moved to the {out[0]}", "printed.moved", who=who, room=out[0])
 
+    def mark(self, name: str) -> None:
+        """Remember ``name`` (a room or card used once for a haunt's roll, H7: 'that room cannot be used
+        again')."""
+        marks: list[str] = self.w.haunt.vars.setdefault("_marks", [])
+        if name not in marks:
+            marks.append(name)
+
+    def speed_rolled(self, kind: str) -> int:
+        """The movement rolled for ``kind`` in the monster turn now (or last) played (H5.2)."""
+        p = self.w.haunt.mphase
+        return p.speeds.get(kind, 0) if p is not None else 0
+
+    def roll_damage(self, seats: list[int], dice: int, kind: str = "physical") -> None:
+        """Roll ``dice`` dice through the table; each of ``seats`` takes the total as ``kind`` damage."""
+        alive = [seat for seat in seats if in_house(self.w.s.explorers[seat])]
+        if alive and dice > 0:
+            self.w.then(("damage_roll", dict(seats=alive, dice=min(8, dice), kind=kind)))
+
+    def damage(self, seat: int, kind: str, amount: int) -> None:
+        if amount > 0 and in_house(self.w.s.explorers[seat]):
+            self.w.then(("damage", dict(seat=seat, kind=kind, amount=amount)))
+
     def win(self, side: str, why: str) -> None:
         declare(self.w, side, why)
 
@@ -250,6 +272,20 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "first": lambda xs, default="": xs[0] if xs else default,
         "size": len,
         "without": lambda xs, *names: [x for x in xs if x not in names],
+        "mark": c.mark,
+        "marked": lambda name: name in h.vars.get("_marks", []),
+        "speed_rolled": c.speed_rolled,
+        "heroes_in": lambda room: [
+            seat for seat in c.heroes() if in_house(explorers[seat]) and explorers[seat].room == room
+        ],
+        "monsters_in": lambda room, kind="": sum(
+            1 for m in h.monsters.values() if m.room == room and kind in ("", m.kind)
+        ),
+        "monster_rooms": lambda kind="": sorted(
+            {m.room for m in h.monsters.values() if m.room in s.house and kind in ("", m.kind)}
+        ),
+        "roll_damage": c.roll_damage,
+        "damage": c.damage,
         "win": c.win,
         "refuse": _refuse,
     }
@@ -320,6 +356,14 @@ FUNCTIONS: tuple[str, ...] = (
     "first",
     "size",
     "without",
+    "mark",
+    "marked",
+    "speed_rolled",
+    "heroes_in",
+    "monsters_in",
+    "monster_rooms",
+    "roll_damage",
+    "damage",
     "win",
     "refuse",
 )
