@@ -56,7 +56,8 @@ def cell(items: list[str]) -> str:
 def table() -> str:
     content = load_content()
     rows = [
-        "| # | printed name | traitor | run as | the table enforces | left to the players | numbers | sources |",
+        "| # | printed name | traitor | run as | the table enforces | left to the players | numbers "
+        "| sources |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for number in range(1, 51):
