@@ -25,7 +25,7 @@ def main() -> None:
     channel, _sim = demo.game_at(seed=1, steps=0, seats=6)
     h.app.controller.attach(channel.session)
     state = demo.big_house(channel.step.state)
-    channel.session._step = type(channel.step)(state)  # show the big house (a bench-only state)
+    channel.session.play_on_from(type(channel.step)(state))  # show the big house (a bench-only state)
     h.app.refresh()
     h.frames(5)
     screen = h.app.root.get_screen("play")

@@ -154,6 +154,26 @@ class Session:
     def over(self) -> bool:
         return self._timeline.step.over
 
+    def play_on_from(self, step: Step) -> None:
+        """Go on from a step made up outside the game (demos, screenshots, benchmarks): an unlogged session
+        only, as no log could replay to it. Nothing before it can be taken back."""
+        if self.log is not None:
+            raise ValueError("a logged game goes on only from the steps its inputs give")
+        self._timeline, self._hash = Timeline(self.game, step), None
+
+    def logged_rolls(self) -> list[tuple[str, int]]:
+        """Every roll in this game's log as ``(source, number of dice)``, in order (none without a log):
+        virtual dice made again for a resumed game wind past them (``VirtualDice.wind_past``)."""
+        if self.log is None or self.game_id is None:
+            return []
+        rolls = []
+        for entry in self.log.iter_inputs(self.game_id):
+            payload = entry.payload
+            if entry.kind == "roll" and isinstance(payload, dict):
+                faces = payload.get("faces")
+                rolls.append((str(payload.get("source", "")), len(faces) if isinstance(faces, list) else 0))
+        return rolls
+
     def take_back_offer(self) -> Offer:
         """What a take back would undo now (rule E3); raises IllegalAction naming the rule that forbids
         one (a roll, a drawn card, an earlier turn). Submit ``offer.inp`` once the players agree."""

@@ -7,9 +7,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from hauntable.engine.bots import seq_seeded_choice
+from hauntable.engine.dice import VirtualDice
+from hauntable.engine.prompts import RollDice
 from hauntable.gamelog import GameLog
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Choose, Move
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
 from hauntable.table.registry import TagRegistry
 from hauntable.ui.controller import TableController, UiSettings
 from hauntable.ui.simulator import tag_uid
@@ -115,3 +119,54 @@ def test_the_geisterstunde_table_is_opened_and_closed_with_its_game(tmp_path):
     assert c.channel.last_refusal is not None
     c.abandon_game()
     assert c.castle_table is None and c.channel is None
+
+
+def _play_to_rolls(c: TableController, rolls: int, seed: int) -> list[tuple[tuple[int, ...], str]]:
+    """Play by taps and the simulator's hands until ``rolls`` rolls were taken, alternating the dice
+    pad's virtual dice and the simulated tower; the (faces, source) of each roll taken."""
+    taken: list[tuple[tuple[int, ...], str]] = []
+    for _ in range(600):
+        if len(taken) >= rolls:
+            return taken
+        step = c.channel.step
+        prompt = step.awaiting
+        if isinstance(prompt, RollDice):
+            if len(taken) % 2:
+                c.sim("throw")
+            else:
+                c.roll_virtual()
+        elif isinstance(prompt, AwaitTile):
+            c.sim("place_tile")
+        elif isinstance(prompt, AwaitCard):
+            c.sim("draw_card")
+        else:
+            c.submit(seq_seeded_choice(c.channel.session.game, step, seed), c.channel.seq)
+        last = c.channel.step
+        if last is not step and isinstance(prompt, RollDice):
+            inp = c.channel.session.log.inputs(c.channel.session.game_id)[-1].payload
+            taken.append((tuple(inp["faces"]), inp["source"]))
+    raise AssertionError(f"only {len(taken)} rolls in 600 steps")
+
+
+def test_virtual_dice_after_a_resume_throw_on_and_never_repeat_the_logged_faces(tmp_path):
+    """Issue 18 item 8: the app made its dice anew on resume and threw the logged faces again. Both the
+    dice pad's virtual dice and the simulated tower now roll on past the rolls already logged, as the
+    terminal game does (commands/play.dice_for): the next roll is the one an uninterrupted game throws."""
+    with GameLog(tmp_path / "table.sqlite3", durable=False) as log:
+        c, _ = controller(tmp_path, log=log)
+        c.start_game(PLAYERS)
+        before = _play_to_rolls(c, 4, seed=5)
+        c.close()  # the power goes out
+
+        again, _ = controller(tmp_path, log=log)
+        again.offer_resume()
+        again.resume_offered()
+        after = _play_to_rolls(again, 2, seed=6)
+    assert {source for _, source in after}.isdisjoint(source for _, source in before)
+    seed = again.channel.step.state.config.seed
+    for name, dice_seed, at in (("virtual", seed + 1, 0), ("virtual-tower", seed, 1)):
+        stream = VirtualDice(dice_seed, name=name)
+        for faces, source in before:
+            if source.startswith(stream.prefix):
+                assert stream.roll(len(faces)) == (faces, source)  # the logged rolls, as thrown
+        assert stream.roll(len(after[at][0])) == after[at]  # and the next one after the resume

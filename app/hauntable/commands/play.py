@@ -128,14 +128,7 @@ def build_config(args: argparse.Namespace, now: datetime.datetime | None = None)
 
 def dice_for(session: Session) -> VirtualDice:
     """Virtual dice seeded by the game, wound on past the rolls already logged so a resume rolls anew."""
-    seed = session.step.state.config.seed
-    dice = VirtualDice(seed)
-    if session.log is not None and session.game_id is not None:
-        prefix = f"virtual:seed={seed}#"
-        for entry in session.log.inputs(session.game_id):
-            if entry.kind == "roll" and str(entry.payload.get("source", "")).startswith(prefix):
-                dice.roll(len(entry.payload.get("faces", ())))
-    return dice
+    return VirtualDice(session.step.state.config.seed).wind_past(session.logged_rolls())
 
 
 def header(session: Session) -> str:

@@ -43,16 +43,42 @@ class VirtualDice:
     True
     """
 
-    def __init__(self, seed: int, kind: DiceKind = BETRAYAL_DIE):
+    def __init__(self, seed: int, kind: DiceKind = BETRAYAL_DIE, name: str = "virtual"):
         self.seed = seed
         self.kind = kind
+        self.name = name  # the source's first word: "virtual", the simulator's "virtual-tower"
         self.count = 0
         self._rng = Rng(seed)
+
+    @property
+    def prefix(self) -> str:
+        """What every roll's source starts with, up to its number."""
+        return f"{self.name}:seed={self.seed}#"
 
     def roll(self, n: int) -> tuple[tuple[int, ...], str]:
         self.count += 1
         faces = tuple(self.kind.faces[self._rng.below(len(self.kind.faces))] for _ in range(n))
-        return faces, f"virtual:seed={self.seed}#{self.count}"
+        return faces, f"{self.prefix}{self.count}"
+
+    def wind_past(self, rolls: Iterable[tuple[str, int]]) -> VirtualDice:
+        """Roll on past the rolls of these dice already made (``(source, number of dice)`` as logged), so
+        dice made again for a resumed game throw new faces, never the ones replayed; rolls from other
+        sources are skipped. The next roll is numbered after the highest one logged.
+
+        >>> d = VirtualDice(7)
+        >>> _, source = d.roll(3)
+        >>> again = VirtualDice(7).wind_past([(source, 3)])
+        >>> again.roll(3) == d.roll(3)
+        True
+        """
+        prefix = self.prefix
+        for source, n in rolls:
+            if source.startswith(prefix):
+                self.roll(n)
+                number = source[len(prefix) :]
+                if number.isdigit():
+                    self.count = max(self.count, int(number))
+        return self
 
 
 class FixedDice:

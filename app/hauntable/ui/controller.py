@@ -174,7 +174,8 @@ class TableController(Resuming):
             self._open_live_table()
         if self.live_table is None:
             self.simulator = TableSimulator(self.channel, seed, self.content)
-        self.dice = VirtualDice(seed + 1)
+        # a resumed game rolls on from where its log left the dice, never the replayed faces again
+        self.dice = VirtualDice(seed + 1).wind_past(session.logged_rolls())
         self._open_tower(session)
         self.view.go("play")
 
@@ -186,7 +187,7 @@ class TableController(Resuming):
         channel.bind(on_step=lambda _s: self.view.redraw(), on_refusal=lambda _r: self.view.redraw())
         self.game_running = True
         self.haunt_shown = channel.step.state.haunt is not None
-        self.dice = VirtualDice(channel.step.state.config.seed + 1)
+        self.dice = VirtualDice(channel.step.state.config.seed + 1).wind_past(channel.session.logged_rolls())
         self.view.go("play")
 
     def _open_live_table(self) -> None:

@@ -147,5 +147,5 @@ def haunt_house(tiles: int = 45) -> tuple[Channel, TableSimulator]:
     for mid in rest[:1]:
         haunt.hold("Key", mid)
     haunt.put("Trap", state.explorers[0].room)
-    channel.session._step = type(channel.step)(state)  # show the filled house
+    channel.session.play_on_from(type(channel.step)(state))  # show the filled house
     return channel, sim

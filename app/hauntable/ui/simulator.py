@@ -98,7 +98,8 @@ class TableSimulator:
         self.decks: dict[str, list[str]] = {
             deck: rng.shuffled(sorted(self.content.deck(deck))) for deck in ("omen", "item", "event")
         }
-        self.dice = VirtualDice(seed)
+        # a resumed game's tower throws on from where the log left it, never the logged faces again
+        self.dice = VirtualDice(seed, name=TOWER_SOURCE).wind_past(channel.session.logged_rolls())
         self.tower_connected = True
         self.lifted: str | None = None  # a tile pulled off its cell and not yet put back
         self.flickers = 0
@@ -350,7 +351,6 @@ class TableSimulator:
         if not self.tower_connected:
             return SimResult(False, "sim.tower_unplugged")
         faces, source = self.dice.roll(prompt.dice)
-        source = source.replace("virtual:", f"{TOWER_SOURCE}:", 1)
         before = len(self.referee.told)
         accepted = self.referee.on_roll(faces, source)
         if not accepted:
