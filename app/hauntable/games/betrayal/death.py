@@ -1,12 +1,13 @@
 """Death after the haunt (rule K9 in docs/rules.md): a trait that drops past its lowest step reaches the
-skull and the explorer dies (``World.change_trait`` queues the ``die`` task). The dead's items, omens and
-companions stay in the room as item piles anyone there may pick up (C4); the dead get no more turns
+skull and the explorer dies (``World.change_trait`` queues the ``die`` task). The dead's items and omens
+stay in the room as item piles anyone there may pick up (C4); a companion (Dog, Girl, Madman) waits there
+for the next explorer to enter (``hands.take_in_companions``, de l.403); the dead get no more turns
 (the haunt's turn order, ``haunt.haunt_next_turn``, skips them).
 """
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.cards.hands import PILE
+from hauntable.games.betrayal.cards.hands import COMPANION, PILE
 from hauntable.games.betrayal.world import World, task
 
 # tasks that belong to the turn, not to one explorer: they stay queued when that explorer dies
@@ -37,8 +38,18 @@ def die(w: World, seat: int, ends_turn: bool = True) -> None:
     room = e.room
     w.say(f"{e.name} dies in the {room} (K9)", "explorer.dies", who=e.name, room=room)
     cards = [*e.items, *e.omens]
+    companions = [n for n in cards if w.content.cards[n].subtype == "companion"]
+    cards = [n for n in cards if n not in companions]
     for name in cards:
         w.own("tokens")[PILE + name] = room
+    for name in companions:  # de l.403: it waits in the room for the next explorer to enter (K9)
+        w.own("tokens")[COMPANION + name] = room
+        w.say(
+            f"The {name} stays in the {room}: the next explorer to enter takes it in",
+            "companion.waits",
+            card=name,
+            room=room,
+        )
     if cards:
         w.say(
             f"{e.name}'s {', '.join(cards)} stay in the {room} for others to take",

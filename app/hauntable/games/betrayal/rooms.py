@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntable.games.betrayal.cards.hands import take_in_companions
 from hauntable.games.betrayal.cards.music_box import music_check
 from hauntable.games.betrayal.discovery import draw_fitting_tile, lay_turned
 from hauntable.games.betrayal.house import BELOW_COLLAPSED, HouseView
@@ -44,6 +45,8 @@ def arrive(
     w.s.turn.moved += cost
     if not discovered:
         w.say(f"{e.name} moves to the {room}", "move", who=e.name, room=room)
+    if w.s.tokens:
+        take_in_companions(w, seat)
     if effects:
         w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered)))
 
@@ -56,6 +59,8 @@ def land(w: World, seat: int, room: str) -> None:
     spec = w.content.rooms[room]
     e = w.move_explorer(seat, room)
     w.say(f"{e.name} lands in the {room}", "land", who=e.name, room=room)
+    if w.s.tokens:
+        take_in_companions(w, seat)
     if spec.slide_to:
         slide(w, seat, room)
     elif spec.barrier and len(spec.doors) > 1:
@@ -90,6 +95,8 @@ def slide(w: World, seat: int, room: str) -> None:
     assert to is not None  # called only for a room with a slide
     e = w.move_explorer(seat, to)
     w.say(f"{e.name} slides down the {room} to the {to}", "room.slide", who=e.name, room=room, to=to)
+    if w.s.tokens:
+        take_in_companions(w, seat)
 
 
 @task("enter_effects")

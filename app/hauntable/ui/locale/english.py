@@ -773,6 +773,8 @@ message("out.card.dagger_twists", "The Sacrificial Dagger twists in {who}'s hand
 message("out.explorer.killed", "{who} is killed")
 message("out.explorer.dies", "{who} dies in the {room} (K9)")
 message("out.explorer.dies_cards", "{who}'s {names} stay in the {room} for others to take")
+message("out.companion.waits", "The {card} stays in the {room}: the next explorer to enter takes it in")
+message("out.companion.custody", "{who} takes the {card} into their care")
 message("out.haunt.ready", "The haunt begins")
 message("out.haunt.victory.heroes", "The heroes win")
 message("out.haunt.victory.traitor", "The traitor wins")

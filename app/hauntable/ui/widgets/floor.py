@@ -377,7 +377,7 @@ class FloorView(Widget):
         for m in self.haunt.monsters.get(t.name, ()):
             tags.append((monster_text(m), monster_colour(m), m.stunned))
         tags += [(name, HAUNT_TOKEN, False) for name in self.haunt.tokens.get(t.name, ())]
-        tags += [(name.removeprefix("item:"), CARD_TOKEN, False) for name in t.tokens]
+        tags += [(name.split(":", 1)[-1], CARD_TOKEN, False) for name in t.tokens]  # item:, companion:
         if tags:
             self._draw_tags(tags, ox + pad, bottom + rows_of_pawns * (r + 2), s - 2 * pad, top - 2)
 

@@ -11,6 +11,7 @@ from hauntable.games.betrayal.world import World
 BBC = ("Bell", "Book", "Candle")
 BBC_MARK = "Bell, Book and Candle"
 PILE = "item:"  # a dropped item lies in a room as the token "item:<name>" (C4)
+COMPANION = "companion:"  # a dead explorer's Dog, Girl or Madman waits in the room: "companion:<name>" (K9)
 
 
 def rules_of(name: str) -> CardRules | None:
@@ -68,6 +69,24 @@ def lose_card(w: World, seat: int, name: str, to: str, room: str | None = None) 
             who=e.name,
         )
         w.then(("effects", dict(seat=seat, card="Candle", effects=[["lose", t, 2] for t in _TRAITS])))
+
+
+def take_in_companions(w: World, seat: int) -> None:
+    """K9 (de l.403): the first explorer to enter the room where a companion of the dead waits takes custody
+    of it and gets its card, with the card's lasting trait changes (C5)."""
+    room = w.s.explorers[seat].room
+    waiting = [t for t, r in w.s.tokens.items() if r == room and t.startswith(COMPANION)]
+    for token in sorted(waiting):
+        name = token[len(COMPANION) :]
+        del w.own("tokens")[token]
+        w.say(
+            f"{w.who(seat)} takes the {name} into their care",
+            "companion.custody",
+            who=w.who(seat),
+            card=name,
+            room=room,
+        )
+        get_card(w, seat, name)
 
 
 def in_room(w: World, seat: int, across: bool = False) -> list[int]:
