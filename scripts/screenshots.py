@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         elif page == "enrol":
             _enrol(h, screen)
         elif page == "layout":
-            _layout(scratch, screen)
+            _layout(scratch, h, screen)
         else:
             screen.open_page(page)
 
@@ -181,20 +181,21 @@ def _monster(h) -> None:
 
 def _enrol(h, screen) -> None:
     """The enrol page after the Kitchen's tag was saved and the same tag was laid again for the Library."""
-    screen.open_enrol()
-    for tag in screen.desk.registry.all():  # each language starts from an empty registry
-        screen.desk.registry.forget(tag.uid)
+    screen.open_page("enrol")
+    page = screen.pages["enrol"]
+    for tag in page.desk.registry.all():  # each language starts from an empty registry
+        page.desk.registry.forget(tag.uid)
     for name in ("Kitchen", "Library"):
-        screen.enrol_pick(name)
+        page.pick(name)
         if name == "Kitchen":
-            screen.sim_lay()
+            page.sim_lay()
         for _ in range(200):
             h.frames(1)
-            if screen.enrol_said is not None and screen.enrol_said.key in ("enrol.saved", "enrol.already"):
+            if page.said is not None and page.said.key in ("enrol.saved", "enrol.already"):
                 break
 
 
-def _layout(scratch: Path, screen) -> None:
+def _layout(scratch: Path, h, screen) -> None:
     """The layout page with the bench layout chosen for the next start and a broken file in the data
     folder's layouts/ (listed with its file:line error)."""
     folder = scratch / "layouts"
@@ -204,7 +205,7 @@ def _layout(scratch: Path, screen) -> None:
         '[[reader]]\nslot = "draw"\nbus = "spi1"\ncs_pin = 8\n'
     )
     screen.open_page("layout")
-    screen.choose_layout("packaged:bench.toml")
+    screen.pages["layout"].choose(h.app, "packaged:bench.toml")
 
 
 def _castle(h) -> None:

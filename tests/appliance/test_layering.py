@@ -50,8 +50,8 @@ def test_the_log_lives_beside_the_session_not_in_the_engine():
 
 def test_enrolment_self_test_and_export_are_services_the_cli_kiosk_and_admin_share():
     uses = {
-        "hauntable.table.enrolment": ["commands/enroll.py", "kiosk/enrol.py", "ui/screens/admin.py"],
-        "hauntable.table.selftest": ["commands/selftest.py", "ui/screens/admin.py"],
+        "hauntable.table.enrolment": ["commands/enroll.py", "kiosk/enrol.py", "ui/screens/admin_enrol.py"],
+        "hauntable.table.selftest": ["commands/selftest.py", "ui/screens/admin_selftest.py"],
         "hauntable.gamelog.jsonl": ["commands/export.py", "commands/replay.py", "kiosk/media.py"],
     }
     for service, callers in uses.items():

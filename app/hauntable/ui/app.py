@@ -85,8 +85,8 @@ class HauntableApp(App):
 
     def build(self) -> ScreenManager:
         self.font_path = fonts.register()
-        for name in SCREENS:
-            path = str(KV_DIR / f"{name}.kv")
+        for kv in sorted(KV_DIR.glob("*.kv")):  # a screen's, and its pages' (admin_*.kv)
+            path = str(kv)
             Builder.unload_file(path)  # a second app in one process (tests) must not apply rules twice
             Builder.load_file(path)
         sm = ScreenManager(transition=NoTransition())

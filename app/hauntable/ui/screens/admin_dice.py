@@ -15,64 +15,62 @@ neither taken nor acknowledged meanwhile) and closes it when the page is left.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
+from kivy.app import App
 from kivy.clock import Clock
 
 from hauntable.table.dice_camera.health import judge
 from hauntable.ui.i18n import tr
+from hauntable.ui.screens.admin_page import ToolPage
 
-STEPS = ("empty", "dice", "check")
 
+class DicePage(ToolPage):
+    """The dice page (``admin_dice.kv``): the tower it talks to and the last answer."""
 
-class DicePage:
-    """State of the dice page of one AdminScreen: the tower it talks to and the last answer."""
+    own: Any = None  # a DiceTower this page opened (no game holds the tower)
+    said = ""
+    busy = False
+    _shown_state: Any = None  # the link state the page shows; redrawn when it changes
 
-    def __init__(self, screen):
-        self.screen = screen
-        self.own = None  # a DiceTower this page opened (no game holds the tower)
-        self.said = ""
-        self.busy = False
-        self._shown_state = None  # the link state the page shows; redrawn when it changes
-
-    def tower(self, app):
+    def tower(self, app: Any) -> Any:
         """The DiceTower to calibrate: the game's, or one opened for this page; None without a tower."""
         if app.controller.tower is not None:
             return app.controller.tower.tower
         if self.own is None and app.controller.settings.tower_port:
-            from hauntable.table.dice_link.tower import DiceTower  # the serial stack, only for this page
+            from hauntable.table.dice_link.tower import DiceTower  # why: the serial stack, only for this page
 
             self.own = DiceTower(app.controller.settings.tower_port, probe=True)
         return self.own
 
-    def close(self) -> None:
+    def closed(self) -> None:
         Clock.unschedule(self._poll)
         if self.own is not None:
             self.own.close()
             self.own = None
 
-    def build(self, app, menu) -> None:
-        screen = self.screen
-        screen._page_head(menu, tr("admin.dice"))
+    close = closed
+
+    def fill(self, app: Any) -> None:
+        ids = self.ids
         tower = self.tower(app)
         if tower is None:
-            menu.add_widget(screen._label(tr("dicecal.no_tower"), wide=True))
+            self.arrange(*self.no_message(), ids.intro, ids.link, ids.empty, ids.dice, ids.check, ids.said)
             return
-        menu.add_widget(screen._label(tr("dicecal.intro"), wide=True))
         self._shown_state = tower.state
-        menu.add_widget(screen._label(tr("dicecal.link", port=tower.port, state=str(tower.state)), wide=True))
+        ids.link.text = tr("dicecal.link", port=tower.port, state=str(tower.state))
         Clock.unschedule(self._poll)
         Clock.schedule_interval(self._poll, 0.25)
-        for step in STEPS:
-            menu.add_widget(screen._button(tr(f"dicecal.{step}"), lambda step=step: self.run(app, step)))
-        if self.said:
-            menu.add_widget(screen._label(self.said, bold=True, wide=True))
+        ids.said.text = self.said
+        self.arrange(*self.no_message(), ids.no_tower, *(() if self.said else (ids.said,)))
 
     def _poll(self, _dt: float) -> None:
-        tower = self.own if self.own is not None else getattr(self.screen.app_tower(), "tower", None)
+        held = App.get_running_app().controller.tower
+        tower = self.own if self.own is not None else getattr(held, "tower", None)
         if tower is not None and tower.state is not self._shown_state:
             self.screen.refresh()
 
-    def run(self, app, step: str) -> None:
+    def run(self, app: Any, step: str) -> None:
         """Send one step to the tower off the UI thread; the page shows the answer when it comes."""
         tower = self.tower(app)
         if tower is None or self.busy:
@@ -86,7 +84,7 @@ class DicePage:
 
         threading.Thread(target=ask, daemon=True).start()
 
-    def answered(self, app, step: str, ok: bool, fields: dict[str, str]) -> None:
+    def answered(self, app: Any, step: str, ok: bool, fields: dict[str, str]) -> None:
         self.busy = False
         if not ok:
             self.said = tr("dicecal.refused", why=fields.get("why", "?"))
@@ -104,7 +102,7 @@ class DicePage:
         self.screen.refresh()
 
 
-def health_row(tower) -> tuple[str, str, str, bool] | None:
+def health_row(tower: Any) -> tuple[str, str, str, bool] | None:
     """The self-test row of a camera tower the app holds (None for a well tower: no camera to check)."""
     info = tower.tower.info
     if info is None or not info.fw.startswith("camera-"):
