@@ -43,6 +43,7 @@ class HouseRules:
     closing_floor: str = "lay_first"  # lay_first (lay, then rearrange) | rearrange_first (then lay), B3.3
     monster_speed_roll: str = "turn_start"  # turn_start (every type at once) | per_group (as it acts), H5.2
     monster_stunned_in_turn: str = "skip_next"  # skip_next (its next turn) | recover_now (at this end), H5.3
+    collapse_monster_token: str = "landing"  # landing (on a first monster's room) | first_explorer, B6.3
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),
@@ -63,6 +64,7 @@ class HouseRules:
         "closing_floor": ("lay_first", "rearrange_first"),
         "monster_speed_roll": ("turn_start", "per_group"),
         "monster_stunned_in_turn": ("skip_next", "recover_now"),
+        "collapse_monster_token": ("landing", "first_explorer"),
     }
     # added after games were logged: left out of the config's JSON at their default, so a game logged before
     # them hashes as it did and resumes (Session.resume checks every logged state hash)
@@ -75,6 +77,7 @@ class HouseRules:
         "closing_floor",
         "monster_speed_roll",
         "monster_stunned_in_turn",
+        "collapse_monster_token",
     )
 
     def __post_init__(self) -> None:

@@ -193,6 +193,8 @@ def _monster_steps(state: State, content: Content, room: str, secret: bool) -> l
             out.append(below)
         elif below == room and collapsed:
             out.append(collapsed)
+    elif rooms[room].collapse:  # de l.170: a monster may be the first through the hole, to any basement room
+        out.extend(sorted(n for n, p in house.items() if p.floor == "basement"))
     pairs = [WALL_SWITCHES, *(SECRET_PAIRS if secret else ())]
     for a, b in pairs:
         ra, rb = state.tokens.get(a), state.tokens.get(b)

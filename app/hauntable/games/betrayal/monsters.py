@@ -18,7 +18,7 @@ from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.music_box import music_room
 from hauntable.games.betrayal.content import TRAITS
-from hauntable.games.betrayal.house import apart, monster_walker, steps
+from hauntable.games.betrayal.house import BELOW_COLLAPSED, apart, monster_walker, steps
 from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
 from hauntable.games.betrayal.predicates import hostile, in_house, name_of, scenario, start_fight
 from hauntable.games.betrayal.prompts import ChooseOption, MonsterTurn
@@ -249,6 +249,15 @@ def monster_side(w: World, monster: str, option: str) -> None:
     )
 
 
+def _first_through(w: World, mid: str, hole: str, room: str) -> None:
+    """B6.3, H5.4 (de l.170): a monster first through the Collapsed Room lands in a basement room the traitor
+    picks (its move), and no tile is drawn. House rule ``collapse_monster_token``: the Below Collapsed Room
+    token goes on that room (``landing``), or waits for the first explorer to fall (``first_explorer``)."""
+    w.say(f"{mid} drops through the {hole} to the {room}", "monster.falls", monster=mid, room=room, hole=hole)
+    if w.s.config.house_rules.collapse_monster_token == "landing":
+        w.own("tokens")[BELOW_COLLAPSED] = room
+
+
 def music_check(w: World, mid: str, why: str) -> None:
     """H5.8: a monster with Sanity entering the open Music Box's room, or starting its move there, resists
     (Sanity 4+, the traitor throws, no card helps) or its move ends there (C13). One without Sanity is deaf
@@ -347,6 +356,8 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any
         if slide and came_from != slide and slide in w.s.house:  # H5.4: down the Coal Chute like anyone
             m.room = slide
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
+        if w.content.rooms[came_from].collapse and BELOW_COLLAPSED not in w.s.tokens:
+            _first_through(w, mid, came_from, inp.room)
         music_check(w, mid, "entering")
     elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
         p.attacked = True
