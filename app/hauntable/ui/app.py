@@ -149,6 +149,9 @@ class HauntableApp(App):
     def go(self, screen: str) -> None:
         if self.root is None:
             return
+        channel = self.controller.channel
+        if screen == "play" and channel is not None and channel.session.game.name == "geisterstunde":
+            screen = "castle"  # "back to the game" from the admin menu: the game's own screen
         self.root.current = screen
         self.root.current_screen.refresh()
 

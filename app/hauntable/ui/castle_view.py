@@ -13,7 +13,7 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.outcomes import Outcome
 from hauntable.games.geisterstunde.content import EXIT, Content
 from hauntable.games.geisterstunde.state import State, public_json
-from hauntable.ui.i18n import catalog, language, placeholders, refusal_text, tr
+from hauntable.ui.i18n import STALE, catalog, language, placeholders, refusal_text, tr
 
 COLOURS = {"red": (0.85, 0.2, 0.2), "green": (0.2, 0.7, 0.3), "blue": (0.25, 0.45, 0.95)}
 SEAT_COLOURS = [(0.95, 0.75, 0.3), (0.4, 0.8, 0.95), (0.85, 0.5, 0.9), (0.6, 0.9, 0.5)]
@@ -159,18 +159,37 @@ def outcome_line(outcome: Outcome, content: Content) -> str:
     return text.format(**params)
 
 
+def refusal_line(code: str, rule: str | None, sentence: str) -> str:
+    """A refused Geisterstunde input as the shared screen says it, in every language by its rule id
+    (``rej.G2.2``), never by the engine's sentence: that one may name which plan card failed and the
+    rooms by their German names ("Card 1 cannot be followed: no room next to the Verlies ..."). The
+    sentence stays on the refusal and in the log; it is shown only where no catalog entry exists."""
+    if code == STALE:
+        return refusal_text(code, rule, sentence)
+    strings = catalog(language())
+    text = strings.get(f"rej.{rule}") if rule else None
+    if text is None:
+        text = strings.get(f"rej.code.{code}")
+    if text is None:
+        return sentence
+    return f"{text} ({rule})" if rule else text
+
+
 def table_line(verdict, state: State, content: Content) -> str:
-    """What the simulated table's referee said, in the current language: an accepted move as its outcome
-    lines, a refused one by its rule, the referee's own message by its code (``gsref.*``); the English
-    sentence when the catalog or a name is missing."""
+    """What the table's referee said, in the current language (English included: the referee's own
+    sentences name rooms as printed, "the Schatzkammer"): an accepted move as its outcome lines, a
+    refused one by its rule, the referee's own message by its code (``gsref.*``); the English sentence
+    when the catalog or a name is missing. A message the referee meant for the ghost alone
+    (``Verdict.seat``) says nothing of the plan's crests here either: a refused plan is worded by its
+    rule, the others name only slots and counts the table can see."""
     if verdict.accepted and verdict.step is not None:
         return "; ".join(outcome_line(o, content) for o in verdict.step.outcomes) or (verdict.message or "")
     if verdict.rejection is not None:
         r = verdict.rejection
-        return refusal_text(r.code, r.rule, r.sentence)
+        return refusal_line(r.code, r.rule, r.sentence)
     sentence = verdict.message or ""
     code = verdict.code
-    if not code.startswith("gsref.") or language() == "en":
+    if not code.startswith("gsref."):
         return sentence
     params = dict(verdict.params)
     players = state.config.players

@@ -399,7 +399,7 @@ message("gs.ghost.blocked", "The ghost turns over the {crest} but cannot follow 
 message("gs.ghost.catch", "The ghost catches {who} in {room}!")
 message("gs.roles.swap", "{ghost} is the new ghost; {runner} runs on from {room}")
 message("gs.round.end", "The ghost takes its cards back: a new round")
-message("castle.for_ghost", "For the ghost only: {text}")
+message("castle.for_ghost", "To the ghost: {text}")
 message("gsref.the_ghost", "the ghost")
 message("gsref.figure", "{name}'s figure")
 message("gsref.reader_silent", "Reader {place} is not answering")

@@ -2,8 +2,12 @@
 (face down until turned over), the answers to the awaited prompt, what just happened, the winner.
 
 The ghost's plan is built on a pad of five crest buttons: taps add a card face down (the pad shows how many,
-not which), "Lay the cards" submits them, "Take them back" starts again. On a shared screen the table can
-watch the ghost's fingers; at a table with readers the plan slots keep it secret.
+not which: the five buttons look the same whatever was tapped, and a second tap on a crest already laid
+changes nothing), "Lay the cards" submits them, "Take them back" starts again. On a shared screen the table
+can watch the ghost's fingers; at a table with readers the plan slots keep it secret. Nothing on this
+screen depends on a plan card not yet turned over: a refused plan is worded by its rule, not by the
+engine's sentence that names the card (tests/ui/test_ui_castle_secrets.py plays twin games that differ
+only in the hidden cards and compares every widget and the pixels).
 """
 
 from __future__ import annotations
@@ -18,7 +22,15 @@ from hauntable.engine.outcomes import Outcome
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.ui import i18n
-from hauntable.ui.castle_view import castle_model, choice_label, crest_name, heading, outcome_line, table_line
+from hauntable.ui.castle_view import (
+    castle_model,
+    choice_label,
+    crest_name,
+    heading,
+    outcome_line,
+    refusal_line,
+    table_line,
+)
 from hauntable.ui.widgets.castle import CastleBoard  # noqa: F401  (castle.kv uses it)
 from hauntable.ui.widgets.prompt import ChoiceButton
 
@@ -58,7 +70,7 @@ class CastleScreen(Screen):
         refusal = channel.last_refusal
         text = ""
         if refusal is not None and refusal.seq == state.seq:
-            text = i18n.refusal_text(refusal.code, refusal.rule, refusal.sentence)
+            text = refusal_line(refusal.code, refusal.rule, refusal.sentence)
         self.ids.refusal.text = text
         self.ids.table.text = self.table_message if app.controller.castle_table is not None else ""
         self.ids.heading.text = heading(state)
@@ -111,7 +123,7 @@ class CastleScreen(Screen):
     def _told(self, verdict) -> None:
         app = App.get_running_app()
         text = table_line(verdict, app.controller.channel.step.state, self.content)
-        if verdict.seat is not None:
+        if verdict.seat is not None:  # addressed to the ghost, worded for everyone's eyes (table_line)
             text = i18n.tr("castle.for_ghost", text=text)
         self.table_message = text
         if verdict.accepted:
@@ -122,7 +134,8 @@ class CastleScreen(Screen):
         pad = BoxLayout(orientation="vertical", spacing=6)
         crests = GridLayout(cols=5, spacing=6)
         for crest in self.content.crests:
-            b = Button(text=crest_name(crest), font_size=17, disabled=crest in self.pending_plan)
+            # never disabled or marked: a grey button would show the table which crests were laid
+            b = Button(text=crest_name(crest), font_size=17)
             b.name = f"crest-{crest}"
             b.bind(on_release=lambda _b, c=crest: self._add(c))
             crests.add_widget(b)

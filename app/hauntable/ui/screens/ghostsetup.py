@@ -52,7 +52,7 @@ class GhostSetupScreen(Screen):
         seats = self.ids.seats
         seats.clear_widgets()
         for i, name in enumerate(self.names):
-            row = BoxLayout(spacing=8, size_hint_y=None, height=48)
+            row = BoxLayout(spacing=8, size_hint_y=None, height=44)
             row.add_widget(Label(text=tr("setup.seat", n=i + 1), font_size=18, size_hint_x=0.2))
             field = TextInput(text=name, multiline=False, font_size=20, size_hint_x=0.45)
             field.bind(text=lambda _w, text, i=i: self.names.__setitem__(i, text))
@@ -66,8 +66,9 @@ class GhostSetupScreen(Screen):
             seats.add_widget(row)
         rules = self.ids.rules
         rules.clear_widgets()
+        rules.height = 44 * len(HouseRules._CHOICES)  # every rule a row: none spills over the seats' buttons
         for name, choices in HouseRules._CHOICES.items():
-            row = BoxLayout(spacing=6, size_hint_y=None, height=44)
+            row = BoxLayout(spacing=6, size_hint_y=None, height=40)
             label = Label(text=tr(f"ghostsetup.rule.{name}"), font_size=15, size_hint_x=0.4, halign="right")
             label.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
             row.add_widget(label)

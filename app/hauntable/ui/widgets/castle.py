@@ -3,17 +3,19 @@
 Rooms are squares with their crest and number; a door is a coloured gap in the wall between two rooms,
 a wall a dark line (only the ghost passes it); the exits are coloured arrows under the south row; the
 Verlies is a box above the Schatzkammer. Figures are discs with the seat's initial; the ghost is white.
-Redrawn only when its model changes.
+The castle is redrawn only when it (a language, a board) or the widget's place changes; the figures
+when the model does.
 """
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle
 from kivy.properties import ObjectProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
 from hauntable.ui.castle_view import COLOURS, SEAT_COLOURS, CastleModel
+from hauntable.ui.i18n import tr
 
 WALL = (0.1, 0.08, 0.12)
 
@@ -46,6 +48,11 @@ class CastleBoard(FloatLayout):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self._static_key: tuple | None = None  # what the rooms, walls and names were last drawn for
+        self._static: list[Label] = []
+        self._figures: list[Label] = []
+        self._figure_canvas = InstructionGroup()
+        self.canvas.add(self._figure_canvas)
         self.bind(model=self._draw, size=self._draw, pos=self._draw)
 
     def geometry(self) -> tuple[float, float, float]:
@@ -60,11 +67,34 @@ class CastleBoard(FloatLayout):
         return left + col * cell, top - (row + 1) * cell, cell
 
     def _draw(self, *_args) -> None:
-        self.canvas.before.clear()
-        self.clear_widgets()
+        """The castle (rooms, walls, doors, names) only when it or the widget's place changed; the
+        figures every time: a move costs a few discs and initials, not 50 labels (each a texture)."""
         m = self.model
         if m is None or self.width < 10:
+            self._clear_static()
+            self._clear_figures()
             return
+        key = (m.rooms, m.dungeon, m.treasury, tuple(self.pos), tuple(self.size))
+        if key != self._static_key:
+            self._clear_static()
+            self._static_key = key
+            self._draw_castle(m)
+        self._clear_figures()
+        self._draw_figures(m)
+
+    def _clear_static(self) -> None:
+        self.canvas.before.clear()
+        for lab in self._static:
+            self.remove_widget(lab)
+        self._static, self._static_key = [], None
+
+    def _clear_figures(self) -> None:
+        self._figure_canvas.clear()
+        for lab in self._figures:
+            self.remove_widget(lab)
+        self._figures = []
+
+    def _draw_castle(self, m: CastleModel) -> None:
         cell = self.geometry()[0]
         gap = cell * 0.3
         with self.canvas.before:
@@ -79,13 +109,18 @@ class CastleBoard(FloatLayout):
             x, y, s = self.room_rect(treasury.row - 1, treasury.col)
             Color(0.15, 0.15, 0.2)
             Rectangle(pos=(x + 6, y + 6), size=(s - 12, s - 12))
-        self._label(tr_dungeon(), x + s / 2, y + s * 0.75, 14)
+        self._static.append(self._label(tr("castle.dungeon"), x + s / 2, y + s * 0.75, 14))
         for r in m.rooms:
             x, y, s = self.room_rect(r.row, r.col)
-            self._label(r.crest, x + s / 2, y + s * 0.78, 15)
-            self._label(r.name or r.id, x + s / 2, y + s * 0.58, 12, (0.75, 0.75, 0.8, 1))
+            self._static.append(self._label(r.crest, x + s / 2, y + s * 0.78, 15))
+            name = self._label(r.name or r.id, x + s / 2, y + s * 0.58, 12, (0.75, 0.75, 0.8, 1))
+            self._static.append(name)
+
+    def _draw_figures(self, m: CastleModel) -> None:
+        treasury = next(r for r in m.rooms if r.id == m.treasury)
         initials = [name[:1] for figs in m.figures.values() for _, name, _ in figs]
         unique = len(set(initials)) == len(initials)
+        group = self._figure_canvas
         for room, figs in m.figures.items():
             if room == m.dungeon:
                 x, y, s = self.room_rect(treasury.row - 1, treasury.col)
@@ -95,11 +130,10 @@ class CastleBoard(FloatLayout):
             for i, (seat, name, is_ghost) in enumerate(figs):
                 d = s * 0.22
                 fx, fy = x + s * 0.12 + i * d * 1.05, y + s * 0.1
-                with self.canvas.before:
-                    Color(*((1, 1, 1) if is_ghost else SEAT_COLOURS[seat % 4]))
-                    Ellipse(pos=(fx, fy), size=(d, d))
+                group.add(Color(*((1, 1, 1) if is_ghost else SEAT_COLOURS[seat % 4])))
+                group.add(Ellipse(pos=(fx, fy), size=(d, d)))
                 mark = name[:1] if unique else str(seat + 1)
-                self._label(mark, fx + d / 2, fy + d / 2, 13, (0, 0, 0, 1))
+                self._figures.append(self._label(mark, fx + d / 2, fy + d / 2, 13, (0, 0, 0, 1)))
 
     def _wall(self, x: float, y: float, s: float, side: str, door: str | None, gap: float) -> None:
         ends = {
@@ -125,13 +159,8 @@ class CastleBoard(FloatLayout):
             Line(points=[mx, my, mx, my - gap], width=4)  # an arrow out of the castle
             Line(points=[mx - gap / 3, my - gap * 0.6, mx, my - gap, mx + gap / 3, my - gap * 0.6], width=4)
 
-    def _label(self, text: str, cx: float, cy: float, size: int, color=(1, 1, 1, 1)) -> None:
+    def _label(self, text: str, cx: float, cy: float, size: int, color=(1, 1, 1, 1)) -> Label:
         lab = Label(text=text, font_size=size, color=color, size_hint=(None, None), size=(120, 24))
         lab.center = (cx, cy)
         self.add_widget(lab)
-
-
-def tr_dungeon() -> str:
-    from hauntable.ui.i18n import tr
-
-    return tr("castle.dungeon")
+        return lab
