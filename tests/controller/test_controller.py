@@ -25,6 +25,7 @@ PLAYERS = [("Ann", "zoe"), ("Ben", "ox"), ("Cy", "vivian")]
 def controller(tmp_path, log=None, **settings) -> tuple[TableController, RecordingView]:
     view = RecordingView()
     settings.setdefault("data_dir", str(tmp_path / "data"))
+    settings.setdefault("turn_guard", 0.0)  # scripted taps come faster than fingers (test_one_door tests it)
     return TableController(view, UiSettings(**settings), log=log, seed=3, today="11-30"), view
 
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from hauntable.games.betrayal import GameConfig
 from hauntable.games.betrayal.content import load_content
-from hauntable.games.betrayal.inputs import Move
+from hauntable.games.betrayal.inputs import EndTurn, Move
+from hauntable.session import Session
+from hauntable.table.channel import NEW_TURN_CODE, TURN_GUARD, Channel
 from hauntable.table.referee import Referee
 from hauntable.table.registry import TagRegistry
 from hauntable.ui.controller import TableController, UiSettings
@@ -72,3 +75,26 @@ def test_a_tile_laid_beyond_a_door_is_a_move_and_a_placement_each_through_the_ch
         assert c.channel.history[-2:] == steps
     finally:
         c.close()
+
+
+def test_a_tap_right_after_the_turn_changed_is_refused_as_a_double_tap():
+    """Issue 18 item 6: a second tap ~0.4 s after End turn ended the next player's turn unplayed. With a
+    guard (the app's taps), a tap on the new turn's prompt within it is refused and changes nothing;
+    after it, or without one (bots, scripts), the same tap is accepted."""
+    now = [100.0]
+    session = Session.new("betrayal", GameConfig.quick("zoe", "ox", "vivian", today="11-30"))
+    channel = Channel(session, clock=lambda: now[0])
+    first = session.step.state.turn.seat
+    assert channel.submit(EndTurn(), channel.seq, guard=TURN_GUARD) is not None
+    second = session.step.state.turn.seat
+    assert second != first and channel.turn_began == (channel.seq, 100.0)
+    now[0] += 0.4
+    seq = channel.seq
+    assert channel.submit(EndTurn(), seq, guard=TURN_GUARD) is None
+    assert channel.last_refusal is not None and channel.last_refusal.code == NEW_TURN_CODE
+    assert channel.seq == seq and session.step.state.turn.seat == second
+    now[0] += TURN_GUARD
+    assert channel.submit(EndTurn(), seq, guard=TURN_GUARD) is not None
+    assert session.step.state.turn.seat not in (first, second)
+    now[0] += 0.1
+    assert channel.submit(EndTurn(), channel.seq) is not None  # no guard: a scripted game's input

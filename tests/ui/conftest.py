@@ -30,6 +30,8 @@ def make_app(tmp_path_factory):
         settings.setdefault("pin_file", str(pin_file))
         # never the user's data directory: the tag registry and admin settings go to a scratch one
         settings.setdefault("data_dir", str(tmp_path_factory.mktemp("data")))
+        # taps come faster than fingers here: the double-tap guard across turns is tested on its own
+        settings.setdefault("turn_guard", 0.0)
         h = Harness(HauntableApp(UiSettings(**settings), log=log, seed=seed, today="11-30"))
         made.append(h)
         return h

@@ -8,19 +8,28 @@ with the seat that caused it so the screen can show it there. The table's hands 
 the readers) come through :meth:`Channel.offer`: judged against the current state, refused by raising,
 since the referee words its own refusals. Every accepted input, from either, reaches every listener once:
 the screen redraws, the referee re-aims its readers and LEDs. No Kivy here: tests drive it plainly.
+
+A stamp cannot tell a double tap from a deliberate one once the screen has drawn the next turn's prompt
+(issue 18: a second tap ~0.4 s after End turn ended the next player's turn unplayed, as the End turn
+button stands in the same place every turn). So a tap on a prompt whose turn began less than
+:data:`TURN_GUARD` seconds ago is refused (``ui/new_turn``): the new player has to have seen the turn.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Hashable
 
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import NotAwaited, Rejection
+from hauntable.engine.takeback import TakeBackRules
 from hauntable.session import Session
 
 STALE_CODE = "ui/stale"  # i18n.STALE: shown as refusal.stale in every language
+NEW_TURN_CODE = "ui/new_turn"
+TURN_GUARD = 1.0  # seconds after a turn changed during which a tap on the new turn's prompt is refused
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,6 +49,13 @@ class StalePrompt(NotAwaited):
     code = STALE_CODE
 
 
+class NewTurnGuard(NotAwaited):
+    """A tap on a new turn's prompt within :data:`TURN_GUARD` seconds of the turn changing: taken for the
+    second half of a double tap on the last turn's End turn, and ignored."""
+
+    code = NEW_TURN_CODE
+
+
 Listener = Callable[[Step], None]
 
 
@@ -51,9 +67,11 @@ class Channel:
     thread that submitted; the Kivy app re-posts its redraw to the next frame itself.
     """
 
-    def __init__(self, session: Session, source: str = "touch"):
+    def __init__(self, session: Session, source: str = "touch", clock: Callable[[], float] = time.monotonic):
         self.session = session
         self.source = source
+        self.clock = clock
+        self.turn_began: tuple[int, float] | None = None  # (seq, clock) of the last step that changed turn
         self.last_refusal: Refusal | None = None
         self.history: list[Step] = [session.step]
         self._listeners: list[Listener] = []
@@ -82,11 +100,12 @@ class Channel:
         Rejection (the table referee refuses a ``done`` its readers contradict)."""
         self._checks.append(check)
 
-    def submit(self, inp: Input, seq: int, source: str | None = None) -> Step | None:
+    def submit(self, inp: Input, seq: int, source: str | None = None, guard: float = 0.0) -> Step | None:
         """Submit a tap's ``inp`` answered to the prompt stamped ``seq``; None (and a Refusal) if refused.
 
-        Raises nothing for a refusal: the refusal is recorded and broadcast, since a tap has no caller
-        that could handle an exception.
+        ``guard``: refuse it when its prompt's turn began less than that many seconds ago (a finger's
+        taps: the app passes TURN_GUARD; bots and scripted games none). Raises nothing for a refusal: the
+        refusal is recorded and broadcast, since a tap has no caller that could handle an exception.
         """
         awaiting = self.session.step.awaiting
         seat = awaiting.player if awaiting is not None else None
@@ -95,6 +114,11 @@ class Channel:
                 raise StalePrompt(
                     f"That prompt is out of date (it was for step {seq}, the game is at {self.seq}).",
                     None,
+                )
+            began = self.turn_began
+            if guard and began is not None and began[0] == seq and self.clock() - began[1] < guard:
+                raise NewTurnGuard(
+                    "A new turn has just begun: that tap came too soon and was ignored. Tap again.", None
                 )
             for check in self._checks:
                 check(inp)
@@ -115,8 +139,16 @@ class Channel:
         self._stepped(step)
         return step
 
+    def _turn(self, step: Step) -> Hashable:
+        game = self.session.game
+        if isinstance(game, TakeBackRules):
+            return game.turn_of(step.state)
+        return getattr(step.awaiting, "player", None)
+
     def _stepped(self, step: Step) -> None:
         self.last_refusal = None
+        if self.history and self._turn(self.history[-1]) != self._turn(step):
+            self.turn_began = (step.state.seq, self.clock())
         self.history.append(step)
         del self.history[:-50]  # the screen shows recent outcomes only
         for fn in self._listeners:

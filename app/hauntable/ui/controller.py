@@ -184,6 +184,7 @@ class TableController(Resuming):
         games of screenshots, tests and benchmarks): the screen follows that channel from now on."""
         self._close_tables()
         self.channel, self.simulator, self.sim_message = channel, simulator, ""
+        channel.turn_began = None  # its turns were played by a script, not under a finger: nothing to guard
         channel.bind(on_step=lambda _s: self.view.redraw(), on_refusal=lambda _r: self.view.redraw())
         self.game_running = True
         self.haunt_shown = channel.step.state.haunt is not None
@@ -323,8 +324,8 @@ class TableController(Resuming):
 
     def submit(self, inp: Input, seq: int) -> None:
         """The one channel: every tap's input goes through here, stamped with its prompt's seq."""
-        if self.channel is not None:
-            self.channel.submit(inp, seq)
+        if self.channel is not None:  # a finger's tap: guarded against a double tap across turns
+            self.channel.submit(inp, seq, guard=self.settings.turn_guard)
 
     def roll_virtual(self) -> None:
         """The dice pad's "Roll": virtual dice for the awaited roll."""

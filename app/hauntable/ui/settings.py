@@ -11,6 +11,7 @@ from pathlib import Path
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.kiosk import settings as admin_settings
 from hauntable.paths import db_path
+from hauntable.table.channel import TURN_GUARD
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,9 @@ class UiSettings:
     # the table's data directory (paths.data_dir): the tag registry, and the admin menu's choices, which
     # are loaded at start and saved on every change (kiosk/settings.py); None: nothing is saved
     data_dir: str | None = None
+    # a tap on a new turn's prompt this soon (seconds) after the turn changed is taken for a double tap on
+    # the last turn's End turn and refused (table/channel.py, TURN_GUARD); tests of other things set 0
+    turn_guard: float = TURN_GUARD
 
 
 class AdminChoices:

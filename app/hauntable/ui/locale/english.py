@@ -757,6 +757,9 @@ message("rej.K6", "The target is neither here nor in line of sight.")
 message("rej.code.rule/illegal", "That is not allowed now.")
 message("rej.code.input/unreadable", "This input cannot be read.")
 message("rej.code.input/not_awaited", "That is not what the game is waiting for now.")
+message(
+    "rej.code.ui/new_turn", "A new turn has just begun: that tap came too soon and was ignored. Tap again."
+)
 message("rej.code.table/paused", "Play waits: a tile of the house is off the table. Put it back first.")
 message("out.combat.attack", "{who} attacks {target} ({trait})")
 message("out.combat.attack.frenzy", "{who} attacks {target} in a bloody frenzy")
