@@ -12,6 +12,7 @@ through the table's own prompts. A game still running after ``--max-inputs`` is 
 from __future__ import annotations
 
 import argparse
+import collections
 import random
 import sys
 import time
@@ -48,7 +49,7 @@ def force_haunt(step: Step, number: int, pick: random.Random) -> Step:
     return Step(s, tuple(w.out))
 
 
-def play(number: int, seed: int, max_inputs: int) -> tuple[str | None, int]:
+def play(number: int, seed: int, max_inputs: int, why: collections.Counter[str]) -> tuple[str | None, int]:
     pick = random.Random(seed)
     cfg = GameConfig.quick(*CHARACTERS[: 3 + seed % 4], today="11-30", seed=seed)
     step = GAME.new_game(cfg)
@@ -64,6 +65,9 @@ def play(number: int, seed: int, max_inputs: int) -> tuple[str | None, int]:
     while step.awaiting is not None and n < max_inputs:
         step = GAME.apply(step.state, bot.choose(step))
         n += 1
+        for o in step.outcomes:
+            if o.code == "haunt.victory":
+                why[o.text] += 1
     h = step.state.haunt
     if step.awaiting is not None:
         return f"stuck: not over after {n} inputs (awaiting {step.awaiting.kind})", n
@@ -86,10 +90,11 @@ def main(argv: list[str]) -> int:
         ok = played = inputs = 0
         problems: list[str] = []
         seed = args.seed
+        why: collections.Counter[str] = collections.Counter()
         while played < args.games:
             seed += 1
             try:
-                problem, n = play(number, seed, args.max_inputs)
+                problem, n = play(number, seed, args.max_inputs, why)
             except Exception:  # a listed choice that crashed the engine: report it with its seed
                 problem, n = traceback.format_exc(limit=4), 1
             if n == 0 and problem is None:
@@ -107,6 +112,7 @@ def main(argv: list[str]) -> int:
             f"haunt {number:2d} {name}: {ok}/{played} to a winner ({100 * ok / played:.0f} %), "
             f"{inputs / played:.0f} inputs a game"
         )
+        print("    " + "; ".join(f"{k} x{v}" for k, v in why.most_common()))
         for p in problems[:3]:
             print(f"    {p.strip().splitlines()[-1]}", file=sys.stderr)
     cpu = time.process_time() - c0

@@ -100,6 +100,8 @@ class PrintedHaunt(Scenario):
         used: dict[str, Any] = w.haunt.vars.get(USED, {})
         if a.limit == "turn":
             return f"act:{a.id}" in w.s.turn.tried or (bool(a.roll) and "task" in w.s.turn.tried)
+        if a.limit == "task":
+            return "task" in w.s.turn.tried
         if a.limit == "side_turn":
             return used.get(a.id) == [w.haunt.round, w.haunt.side_of(seat)]
         if a.limit == "game":
@@ -152,6 +154,8 @@ class PrintedHaunt(Scenario):
     def _mark_used(self, w: World, seat: int, a: Action) -> None:
         if a.limit == "turn":
             w.s.turn.tried.append(f"act:{a.id}")
+        elif a.limit == "task" and not a.roll:  # a roll marks the turn's task itself (script.roll)
+            w.s.turn.tried.append("task")
         elif a.limit in ("side_turn", "game"):
             used = w.haunt.vars.setdefault(USED, {})
             used[a.id] = [w.haunt.round, w.haunt.side_of(seat)]

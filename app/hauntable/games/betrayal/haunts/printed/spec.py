@@ -17,7 +17,7 @@ from hauntable.games.betrayal.haunts.printed.expr import Expr, ExprError, evalua
 from hauntable.games.betrayal.haunts.printed.vocab import NAMES
 from hauntable.games.betrayal.records import DEFEATS, SIDES
 
-LIMITS = ("turn", "side_turn", "game", "none")
+LIMITS = ("turn", "task", "side_turn", "game", "none")
 EVENTS = ("round_start", "turn_end", "traitor_turn_end", "monster_turn_end")
 CONFIDENCE = ("high", "medium", "low")
 

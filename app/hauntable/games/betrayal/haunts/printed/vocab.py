@@ -14,12 +14,13 @@ from typing import Any
 from hauntable.engine.rejections import IllegalAction
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import haunt_ops as ops
+from hauntable.games.betrayal.cards.hands import PILE, lose_card
 from hauntable.games.betrayal.content import TRAITS
 from hauntable.games.betrayal.death import kill as kill_explorer
 from hauntable.games.betrayal.house import adjacent as adjacent_rooms
 from hauntable.games.betrayal.house import distances, monster_walker
 from hauntable.games.betrayal.monsters import stun
-from hauntable.games.betrayal.predicates import in_house
+from hauntable.games.betrayal.predicates import in_house, start_fight
 from hauntable.games.betrayal.victory import declare
 from hauntable.games.betrayal.world import World
 
@@ -160,6 +161,18 @@ class Ctx:
                 who = self.w.who(e.seat)
                 self.w.say(f"{who} is moved to the {out[0]}", "printed.moved", who=who, room=out[0])
 
+    def count_add(self, name: str, by: int = 1) -> int:
+        """Add to a counter; one whose name starts with ``_`` is the haunt's own memory and says nothing."""
+        if name.startswith("_"):
+            return self.w.haunt.count(name, by)
+        return ops.add_counter(self.w, name, by)
+
+    def count_set(self, name: str, value: int) -> None:
+        if name.startswith("_"):
+            self.w.haunt.vars[name] = value
+        else:
+            ops.set_counter(self.w, name, value)
+
     def mark(self, name: str) -> None:
         """Remember ``name`` (a room or card used once for a haunt's roll, H7: 'that room cannot be used
         again')."""
@@ -181,6 +194,44 @@ class Ctx:
     def damage(self, seat: int, kind: str, amount: int) -> None:
         if amount > 0 and in_house(self.w.s.explorers[seat]):
             self.w.then(("damage", dict(seat=seat, kind=kind, amount=amount)))
+
+    def fight(self, target: str, trait: str) -> None:
+        """The actor attacks ``target`` (a monster id, or a seat as text) in ``trait`` by the combat rules
+        (K1-K7): a haunt's special attack, such as a Sanity attack only a ritual allows."""
+        start_fight(self.w, str(self.actor()), target, _trait(trait))
+
+    def hold(self, token: str, mid: str) -> None:
+        """A monster takes a haunt token (the Mummy becomes the Girl's custodian)."""
+        self.w.haunt.hold(token, mid)
+        name = self.w.haunt.monsters[mid].name or mid
+        self.w.say(f"{name} now holds the {token}", "printed.monster_holds", monster=name, token=token)
+
+    def hand_card(self, card: str, mid: str) -> None:
+        """The actor hands an item or omen card to a monster in the room, which carries it (H5)."""
+        seat = self.actor()
+        e = self.w.explorer(seat)
+        pile = e.items if card in e.items else e.omens
+        pile.remove(card)
+        self.w.haunt.monsters[mid].items.append(card)
+        name = self.w.haunt.monsters[mid].name or mid
+        self.w.say(f"{self.w.who(seat)} hands the {card} to {name}", "printed.hands_card",
+                   who=self.w.who(seat), card=card, monster=name)
+
+    def set_aside(self, card: str, seat: int = -1) -> None:
+        """An explorer's item or omen card leaves play (set aside, not discarded), its trait bonus with it."""
+        seat = self.actor() if seat < 0 else seat
+        e = self.w.s.explorers[seat]
+        if card in e.items or card in e.omens:
+            lose_card(self.w, seat, card, "hand")
+            who = self.w.who(seat)
+            self.w.say(f"{who} sets the {card} aside", "printed.set_aside", who=who, card=card)
+
+    def card_room(self, card: str) -> str:
+        """Where a card is: its holder's room, or the room it lies in ('' when neither)."""
+        seat = self.w.holder(card)
+        if seat is not None:
+            return self.w.s.explorers[seat].room
+        return str(self.w.s.tokens.get(PILE + card, ""))
 
     def win(self, side: str, why: str) -> None:
         declare(self.w, side, why)
@@ -242,8 +293,8 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "random_room": c.random_room,
         "trait": lambda seat, name: w.value(seat, _trait(name)),
         # changing
-        "add": lambda name, by=1: ops.add_counter(w, name, by),
-        "set": lambda name, value: ops.set_counter(w, name, value),
+        "add": c.count_add,
+        "set": c.count_set,
         "advance": lambda name="turn", by=1: ops.move_track(w, name, by),
         "put": lambda token, room: ops.put_token(w, token, room),
         "take": lambda token: ops.carry_token(w, token, c.actor()),
@@ -286,6 +337,13 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         ),
         "roll_damage": c.roll_damage,
         "damage": c.damage,
+        "fight": c.fight,
+        "hold": c.hold,
+        "hand_card": c.hand_card,
+        "held_by": lambda token: h.holder(token) or "",
+        "monster_has": lambda mid, card: mid in h.monsters and card in h.monsters[mid].items,
+        "set_aside": c.set_aside,
+        "card_room": c.card_room,
         "win": c.win,
         "refuse": _refuse,
     }
@@ -364,6 +422,13 @@ FUNCTIONS: tuple[str, ...] = (
     "monster_rooms",
     "roll_damage",
     "damage",
+    "fight",
+    "hold",
+    "hand_card",
+    "held_by",
+    "monster_has",
+    "set_aside",
+    "card_room",
     "win",
     "refuse",
 )
