@@ -85,13 +85,13 @@ def cards_template() -> Catalog:
 
 def scenarios_template() -> Catalog:
     """Our own scenarios' names and goals (``haunts/h*.py``), keyed ``<haunt number>.<part>``."""
-    from hauntable.games.betrayal.haunts import SCENARIOS
+    from hauntable.games.betrayal.haunts import SCRIPTS
 
     catalog = _catalog("scenarios")
-    for number in sorted(SCENARIOS):
-        sc = SCENARIOS[number]
-        if sc.printed:  # a printed haunt's words live in its file (docs/haunt-files.md), not here
-            continue
+    for sc in sorted(
+        SCRIPTS, key=lambda cls: cls.number
+    ):  # ours only: a printed haunt's words are in its file
+        number = sc.number
         for part, text in (("name", sc.name), ("heroes", sc.heroes_goal), ("traitor", sc.traitor_goal)):
             catalog.add(
                 text, context=f"{number}.{part}", auto_comments=["room and token names stay as printed"]

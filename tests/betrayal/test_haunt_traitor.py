@@ -10,7 +10,7 @@ import pytest
 
 from gamekit import CONTENT, start
 from hauntable.games.betrayal.haunt import choose_traitor
-from hauntable.games.betrayal.haunts import SCENARIOS
+from hauntable.games.betrayal.haunts import SCENARIOS, SCRIPTS
 from hauntable.games.betrayal.haunts.printed import PRINTED
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -113,7 +113,7 @@ def test_docs_haunts_md_lists_all_50_with_their_mode():
 
 
 def test_the_scripted_haunts_cover_what_the_issue_asks_for():
-    covered = " ".join(c for sc in SCENARIOS.values() for c in sc.covers)
+    covered = " ".join(c for sc in SCRIPTS for c in sc.covers)  # our own scenarios, printed numbers or not
     for kind in (
         "monster horde",
         "one big monster",

@@ -573,9 +573,9 @@ def test_a_cell_choice_names_its_rule_in_the_language_and_a_card_as_printed():
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_our_own_scenarios_names_and_goals_are_translated_with_their_numbers(lang):
-    from hauntable.games.betrayal.haunts import SCENARIOS
+    from hauntable.games.betrayal.haunts import SCRIPTS
 
-    ours = {n: sc for n, sc in SCENARIOS.items() if not sc.printed}
+    ours = {sc.number: sc for sc in SCRIPTS}
     texts = i18n.scenario_texts(lang)
     assert set(texts) == set(ours)
     for number, sc in ours.items():

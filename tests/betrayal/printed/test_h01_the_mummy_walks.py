@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, roll, turn
+from printedkit import roll, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 
@@ -14,7 +14,8 @@ def mummy():
 
     step = build(new_game("zoe", "ox", "vivian", "peter"), *ROOMS)
     step.state.explorers[0].omens.append("Girl")
-    from gamekit import do as _do, haunt
+    from gamekit import do as _do
+    from gamekit import haunt
 
     step = haunt(step, 1, revealer=0, omen="Girl", room="Gymnasium")
     while step.awaiting.kind == "handoff":

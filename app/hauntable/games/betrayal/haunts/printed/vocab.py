@@ -214,8 +214,13 @@ class Ctx:
         pile.remove(card)
         self.w.haunt.monsters[mid].items.append(card)
         name = self.w.haunt.monsters[mid].name or mid
-        self.w.say(f"{self.w.who(seat)} hands the {card} to {name}", "printed.hands_card",
-                   who=self.w.who(seat), card=card, monster=name)
+        self.w.say(
+            f"{self.w.who(seat)} hands the {card} to {name}",
+            "printed.hands_card",
+            who=self.w.who(seat),
+            card=card,
+            monster=name,
+        )
 
     def set_aside(self, card: str, seat: int = -1) -> None:
         """An explorer's item or omen card leaves play (set aside, not discarded), its trait bonus with it."""
