@@ -109,3 +109,43 @@ def test_H4_4_a_hidden_traitor_killed_in_a_fight_dies_by_K9_and_shows_token_1():
     assert step.state.tokens["item:Axe"] == step.state.explorers[t].room  # K9: the cards stay
     assert step.state.haunt.traitor == t and not step.state.haunt.hidden
     assert any("shows token 1" in x for x in texts(step))
+
+
+def by_hand(revealer: int = 1):
+    """Haunt 43 at a table with physical cards and tokens: the players deal the tokens themselves."""
+    return do(haunt(start(*FOUR, cards="table"), 43, revealer=revealer), "ready")
+
+
+def test_H4_1_table_tokens_are_dealt_by_hand_and_each_explorer_tells_theirs_in_private():
+    step = haunt(start(*FOUR, cards="table"), 43, revealer=1)
+    assert step.state.haunt.secret is None  # the engine deals nothing: it cannot know the deal
+    assert "Deal the numbered tokens 1 to 4 face down" in step.awaiting.text
+    step = do(step, "ready")
+    for seat, token in enumerate((3, 1, 4, 2)):
+        prompt = step.awaiting
+        assert prompt.code == "tell_token" and prompt.private and prompt.player == seat
+        assert prompt.options == ("1", "2", "3", "4")
+        assert not any(str(token) in o.text for o in step.outcomes)  # nothing public says a number
+        step = do(step, f"choose {token}")
+    h = step.state.haunt
+    assert h.secret == [3, 1, 4, 2] and h.hidden and h.traitor is None
+    assert "haunt.tokens_told" in [o.code for o in step.outcomes]
+    assert step.state.turn.seat == 2 and step.awaiting.kind == "action"  # play starts left of the revealer
+    assert refused(step, "reveal 0").rule == "H4.3"
+    step = do(step, "reveal 1")  # the holder of token 1 turns it face up
+    assert step.state.haunt.traitor == 1 and is_traitor(step.state, 1)
+
+
+def test_H4_1_table_tokens_that_do_not_add_up_are_told_again_without_saying_whose_was_wrong():
+    step = do(by_hand(), "choose 1", "choose 1", "choose 3", "choose 4")
+    said = texts(step)
+    assert "The tokens told are not 1 to 4 once each: everyone looks at their token again (H4.1)" in said
+    assert step.state.haunt.secret is None and step.awaiting.code == "tell_token"
+    assert step.awaiting.player == 0
+    step = do(step, "choose 2", "choose 1", "choose 3", "choose 4")
+    assert step.state.haunt.secret == [2, 1, 3, 4] and step.awaiting.kind == "action"
+
+
+def test_H4_1_virtual_tokens_are_dealt_by_the_engine_with_no_question():
+    step = hidden()
+    assert sorted(step.state.haunt.secret) == [1, 2, 3, 4] and step.awaiting.kind == "action"

@@ -58,3 +58,28 @@ def test_H4_3_the_traitor_reveals_in_private_from_the_secret_tokens_button(table
     assert h.app.root.current == "play"
     haunt_now = h.app.controller.channel.step.state.haunt
     assert haunt_now.traitor == traitor.seat and not haunt_now.hidden
+
+
+def test_H4_1_table_tokens_each_player_in_turn_tells_their_token_in_private(table_app):
+    """Tokens dealt by hand (cards="table"): after "ready" the screen passes to each player, who taps the
+    number on their own token; the numbers never show on the shared screen, and play goes on after the
+    last."""
+    h = table_app
+    step = haunt(start(*FOUR, cards="table"), 43, revealer=1)
+    h.app.controller.attach(Session(GAME, step))
+    h.app.go("haunt")
+    h.frames(3)
+    h.tap_text("Play the haunt")
+    assert h.app.root.current == "play"  # nothing private to show yet: the tokens are still to be dealt
+    h.app.controller.submit(GAME.inputs.parse("ready"), h.app.controller.channel.step.state.seq)
+    h.frames(3)
+    assert h.app.root.current == "secret"
+    told = (2, 4, 1, 3)
+    for seat, e in enumerate(h.app.controller.channel.step.state.explorers):
+        shown = h.texts()
+        assert f"Pass the table to {e.name} ({e.player})" in shown and "which number" not in shown
+        h.tap_text(f"I am {e.name}: tell my token")
+        assert "which number is it?" in h.texts()
+        h.tap(h.find(name=f"secret-tell-{told[seat]}"))
+    assert h.app.root.current == "play"
+    assert h.app.controller.channel.step.state.haunt.secret == list(told)

@@ -26,7 +26,7 @@ from hauntable.ui import fonts, i18n
 from hauntable.ui.controller import TableController, trouble_text
 from hauntable.ui.health import HealthReport
 from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, secret, setup
-from hauntable.ui.screens.secret import is_hidden_haunt
+from hauntable.ui.screens.secret import is_hidden_haunt, token_to_tell
 from hauntable.ui.settings import UiSettings
 
 __all__ = ["HauntableApp", "UiSettings"]
@@ -204,6 +204,8 @@ class HauntableApp(App):
                 if won:
                     controller.haunt_over()
                 self.go("haunt")
+            elif token_to_tell(state) is not None:  # table tokens: each tells theirs in private (H4.1)
+                self.go("secret")
 
     # --- kiosk ----------------------------------------------------------------------------------------
 

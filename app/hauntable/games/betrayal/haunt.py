@@ -15,7 +15,7 @@ from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.content import Content, HauntSpec
 from hauntable.games.betrayal.predicates import in_house, scenario
-from hauntable.games.betrayal.prompts import HandOff
+from hauntable.games.betrayal.prompts import ChooseOption, HandOff
 from hauntable.games.betrayal.records import MONSTER_TURN
 from hauntable.games.betrayal.state import State, Turn
 from hauntable.games.betrayal.victory import check_victory, declare
@@ -84,10 +84,12 @@ def haunt_start(w: World) -> None:
     h.mode = "scripted" if scripted else "book"
     h.name, h.rule = (known.name if printed and known is not None else spec.name), spec.traitor
     h.round, h.at = 0, -1
-    if hidden:  # H4.1: tokens 1..N dealt face down from the seeded generator
+    by_hand = hidden and w.s.config.cards == "table"  # H4.1: the players deal the table's tokens
+    if hidden and not by_hand:  # H4.1: tokens 1..N dealt face down from the seeded generator
         rng = Rng(w.s.rng, raw=True)
         h.secret = rng.shuffled(list(range(1, n + 1)))
         w.s.rng = rng.state
+    if hidden:
         h.revealed = []
     start = traitor if traitor is not None else revealer  # H2.3, H4.2: play starts on their left
     order = [(start + i) % n for i in range(1, n + 1)]
@@ -118,6 +120,13 @@ def haunt_start(w: World) -> None:
             f"the heroes read haunt {number} in {SECRETS}. Tap ready when you are back."
         )
         book, code = TOME, "traitor"
+    elif by_hand:
+        text = (
+            f"Haunt {number}: everyone reads it in {SECRETS}. Deal the numbered tokens 1 to {n} face down, "
+            "one to each explorer; each looks at their own in secret, and whoever holds token 1 is the "
+            "traitor. Tap ready."
+        )
+        book, code = SECRETS, "hidden_table"
     elif hidden:
         text = (
             f"Haunt {number}: everyone reads it in {SECRETS}. Each explorer looks at their own token in "
@@ -128,6 +137,8 @@ def haunt_start(w: World) -> None:
         text = f"Haunt {number}: everyone reads it in {SECRETS}. Tap ready when set."
         book, code = SECRETS, "open"
     params: tuple[tuple[str, object], ...] = (("tome", TOME), ("secrets", SECRETS))
+    if by_hand:
+        params += (("last", n),)
     if sc is not None:  # our own scenario on this number, not the printed haunt: nobody reads the books
         who = f"{w.who(traitor)}, you are the traitor. " if traitor is not None else ""
         text = (
@@ -214,7 +225,50 @@ def printed_ready(w: World, step: str) -> None:
 @task("haunt_ready")
 def haunt_ready(w: World) -> None:
     w.say("The haunt begins", "haunt.ready")
-    w.then(("haunt_next_turn", dict(seat=-2)))
+    h = w.haunt
+    # tokens dealt by hand: each explorer tells theirs first (H4.1)
+    told: list[int] = []
+    tell = [("tell_token", dict(told=told))] if h.hidden and h.secret is None else []
+    w.then(*tell, ("haunt_next_turn", dict(seat=-2)))
+
+
+@task("tell_token")
+def tell_token(w: World, told: list[int]) -> None:
+    """H4.1 with the table's tokens: the engine cannot see them, so each explorer in seat order tells their
+    own token's number in private (the screen passes to them alone). Once all are told they must be 1 to
+    N once each, or everyone looks again, told only that it did not add up (never who is wrong)."""
+    n = len(w.s.explorers)
+    if len(told) < n:
+        seat = len(told)
+        w.ask(
+            ChooseOption(
+                seat,
+                f"{w.who(seat)}: look at your token in secret and tell its number (only you see this)",
+                "token",
+                tuple(str(i) for i in range(1, n + 1)),
+                private=True,
+                code="tell_token",
+                params=(("who", w.who(seat)),),
+            ),
+            on="token_told",
+            told=told,
+        )
+        return
+    if sorted(told) != list(range(1, n + 1)):
+        w.say(
+            f"The tokens told are not 1 to {n} once each: everyone looks at their token again (H4.1)",
+            "haunt.tokens_again",
+            last=n,
+        )
+        w.then(("tell_token", dict(told=[])))
+        return
+    w.haunt.secret = list(told)
+    w.say("Every explorer has told their token in secret (H4.1)", "haunt.tokens_told")
+
+
+@task("token_told")
+def token_told(w: World, told: list[int], option: str) -> None:
+    w.then(("tell_token", dict(told=[*told, int(option)])))
 
 
 @task("haunt_next_turn")

@@ -198,6 +198,8 @@ message("secret.reveal", "Reveal: I am the traitor")
 message("secret.pick", "Who looks at their secret token?")
 message("secret.back", "Back to the game")
 message("secret.button", "Secret tokens")
+message("secret.tell", "I am {who}: tell my token")
+message("secret.which", "Look at your token in secret: which number is it?")
 message("admin.title", "Admin")
 message("admin.pin", "Enter the admin PIN")
 message("admin.wrong_pin", "Wrong PIN.")
@@ -736,6 +738,7 @@ message("rej.G3.3", "Only a key in the runner's hand can be played.")
 message("rej.G4.1", "Play a key, or skip the turn and take a card.")
 message("rej.G4.2", "That is not the card to take from the pile.")
 message("rej.G4.4", "That key card is not in this hand.")
+message("rej.G4.5", "That key cannot come from the pile: all its cards are in hands or discarded.")
 message("rej.G5.3", "The ghost catches only a figure in its own room.")
 message("rej.H1.5", "Name a living explorer as the traitor, only when the haunt asks for one.")
 message("rej.H4.3", "Only the hidden traitor can reveal a token.")
@@ -792,6 +795,11 @@ message("out.haunt.stairs", "{who} lays the Stairs from Basement at {floor} {x},
 message("out.haunt.token_off", "The {token} is taken away")
 message("out.traitor.declines", "{who} is the traitor and declines the {card}")
 message("out.haunt.hidden", "The traitor of haunt {number} is hidden: tokens are dealt face down")
+message(
+    "out.haunt.tokens_again",
+    "The tokens told are not 1 to {last} once each: everyone looks at their token again (H4.1)",
+)
+message("out.haunt.tokens_told", "Every explorer has told their token in secret (H4.1)")
 message("out.haunt.no_traitor", "Haunt {number} has no traitor (yet)")
 message("out.haunt.round", "Haunt round {round}")
 message("out.haunt.token_shown", "{who} is dead and shows token {token}")
@@ -896,6 +904,7 @@ message("purpose.monster_speed", "{monster}: speed")
 message("purpose.physical", "physical damage")
 message("purpose.mental", "mental damage")
 message("deck.rooms", "Room tiles")
+message("ask.tell_token", "{who}: look at your token in secret and tell its number (only you see this)")
 message("ask.traitor_card", "{who}: as the traitor, take the {card} or decline it?")
 plural(
     "ask.skull",
@@ -981,6 +990,12 @@ message(
     "handoff.hidden",
     "Haunt {number}: everyone reads it in {secrets}. Each explorer looks at their own token in secret; "
     "whoever holds token 1 is the traitor. Tap ready.",
+)
+message(
+    "handoff.hidden_table",
+    "Haunt {number}: everyone reads it in {secrets}. Deal the numbered tokens 1 to {last} face down, one to "
+    "each explorer; each looks at their own in secret, and whoever holds token 1 is the traitor. Tap "
+    "ready.",
 )
 message("handoff.open", "Haunt {number}: everyone reads it in {secrets}. Tap ready when set.")
 # a printed haunt the table referees from its file (docs/haunt-files.md): {name} is the printed haunt's name

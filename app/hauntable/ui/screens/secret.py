@@ -6,6 +6,10 @@ prompt that accepts it; every seat's private view has the same layout, so a glan
 
 After the haunt banner every living explorer looks once, in seat order; later the play screen's "Secret
 tokens" button opens a picker for one player to look again (and for the traitor to reveal).
+
+With the table's own tokens (``cards="table"``) the players deal them by hand and the engine asks each
+explorer in turn to tell their number (a private ``tell_token`` prompt): the app comes here for each, "pass
+the table", then that player taps the number on their token; the next is asked until all have told.
 """
 
 from __future__ import annotations
@@ -14,13 +18,19 @@ from kivy.app import App
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
-from hauntable.games.betrayal.inputs import Reveal
+from hauntable.games.betrayal.inputs import Choose, Reveal
 from hauntable.ui.i18n import tr
 
 
 def is_hidden_haunt(state) -> bool:
     """A hidden-traitor haunt whose tokens are dealt (the screen has something private to show)."""
     return state is not None and state.haunt is not None and state.haunt.secret is not None
+
+
+def token_to_tell(state):
+    """The private prompt asking one explorer for the number of the token dealt to them by hand, or None."""
+    prompt = state.awaiting if state is not None else None
+    return prompt if getattr(prompt, "code", "") == "tell_token" else None
 
 
 def private_lines(state, seat: int) -> list[str]:
@@ -43,6 +53,8 @@ class SecretScreen(Screen):
 
     queue: list[int]
     showing: bool = False
+    telling: bool = False  # tokens dealt by hand are being told: back to the game once all are
+    shown_for: tuple[int, int, int] | None = None  # (game channel, state seq, seat) of the question shown
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -56,6 +68,14 @@ class SecretScreen(Screen):
         state = app.controller.channel.step.state if app and app.controller.channel else None
         box = self.ids.buttons
         box.clear_widgets()
+        tell = token_to_tell(state)
+        if tell is not None:
+            self._tell_view(state, tell, box)
+            return
+        if self.telling:  # every token has been told
+            self.telling, self.showing = False, False
+            self._back()
+            return
         if not is_hidden_haunt(state):
             self.ids.title.text, self.ids.body.text = "", ""
             box.add_widget(self._button(tr("secret.back"), "secret-back", self._back))
@@ -80,6 +100,33 @@ class SecretScreen(Screen):
         box.add_widget(self._button(tr("secret.hide"), "secret-hide", self._hide))
         if may_reveal(state, seat):
             box.add_widget(self._button(tr("secret.reveal"), "secret-reveal", self._reveal))
+
+    def _tell_view(self, state, prompt, box) -> None:
+        """Pass the table to the explorer asked, then their own tap says which token they hold."""
+        self.telling = True
+        e = state.explorers[prompt.player]
+        who = f"{e.name} ({e.player})"
+        asked = (id(App.get_running_app().controller.channel), state.seq, prompt.player)
+        if not self.showing or self.shown_for != asked:  # a new question: pass the table first
+            self.showing = False
+            self.ids.title.text, self.ids.body.text = tr("secret.pass", who=who), ""
+            show = lambda *_a: self._show_to(asked)  # noqa: E731
+            box.add_widget(self._button(tr("secret.tell", who=e.name), "secret-show", show))
+            return
+        self.ids.title.text, self.ids.body.text = who, tr("secret.which")
+        for option in prompt.options:
+            box.add_widget(self._button(option, f"secret-tell-{option}", self._tell))
+
+    def _show_to(self, asked: tuple[int, int, int]) -> None:
+        self.shown_for = asked
+        self._show()
+
+    def _tell(self, button: Button) -> None:
+        app = App.get_running_app()
+        self.showing = False  # blank before the next player takes the table
+        option = button.name.rsplit("-", 1)[1]
+        app.controller.submit(Choose(option), app.controller.channel.step.state.seq)
+        self.refresh()
 
     def _button(self, text: str, name: str, action) -> Button:
         b = Button(text=text, font_size=24, size_hint_y=None, height=70)
