@@ -36,7 +36,7 @@ ANSWERS: dict[str, tuple[set[str], set[str], set[str]]] = {
 }
 # The fields a helper adds itself besides its ``**ctx`` (predicates.trait_roll, discovery.lay_turned).
 HELPERS: dict[str, tuple[set[str], set[str]]] = {  # callee -> (fields it adds, its own keywords)
-    "trait_roll": ({"seat", "trait", "target", "total"}, set()),
+    "trait_roll": ({"seat", "trait", "target", "total"}, {"worded"}),
     "lay_turned": ({"rotation"}, {"question"}),
 }
 

@@ -191,21 +191,56 @@ def test_option_and_monster_turn_buttons_are_worded_not_text_forms():
 
 
 def test_a_rolls_purpose_is_worded_in_the_language_names_as_printed():
+    """A rule's roll carries its purpose as a code (``purpose_text``), never read back from the English."""
+    from hauntable.engine.prompts import OptionText, RollDice
     from hauntable.ui.viewmodel import purpose_text
+
+    def roll(purpose: str, code: str | None = None, **params) -> RollDice:
+        worded = OptionText.of(code, **params) if code else None
+        return RollDice(0, "", 2, purpose, purpose_text=worded)
 
     try:
         i18n.set_language("de")
-        assert purpose_text("haunt") == "Spukwurf"
-        assert purpose_text("leaving the Junk Room") == "Raum Junk Room verlassen"
-        assert purpose_text("defence against Peter Akimoto") == "Abwehr gegen Peter Akimoto"
-        assert purpose_text("Shade speed") == "Shade: Tempo"
-        assert purpose_text("Angry Being") == "Angry Being"  # a card's name stays as printed
-        assert purpose_text("exorcise (task)") == "Austreiben (Aufgabe)"  # a scripted haunt's task roll
-        assert purpose_text("hold (task)") == "Festhalten (Aufgabe)"
+        assert purpose_text(roll("haunt", "haunt")) == "Spukwurf"
+        leave = roll("leaving the Junk Room", "leave", room="Junk Room")
+        assert purpose_text(leave) == "Raum Junk Room verlassen"
+        defence = roll("defence against Peter Akimoto", "defence", who="Peter Akimoto")
+        assert purpose_text(defence) == "Abwehr gegen Peter Akimoto"
+        assert purpose_text(roll("Shade speed", "monster_speed", monster="Shade")) == "Shade: Tempo"
+        assert purpose_text(roll("Angry Being")) == "Angry Being"  # a card's name stays as printed
+        exorcise = roll("exorcise (task)", "task", action="exorcise")  # a scripted haunt's task roll
+        assert purpose_text(exorcise) == "Austreiben (Aufgabe)"
+        assert purpose_text(roll("hold (task)", "task", action="hold")) == "Festhalten (Aufgabe)"
+        assert purpose_text(roll("leaving the Junk Room")) == "leaving the Junk Room"  # no code: as given
         i18n.set_language("en")
-        assert purpose_text("Shade speed") == "Shade speed"  # English: the engine's words
+        assert purpose_text(roll("Shade speed", "monster_speed", monster="Shade")) == "Shade speed"  # English
     finally:
         i18n.set_language("en")
+
+
+def test_the_games_rolls_for_a_rule_carry_a_worded_purpose_code():
+    """The rolls the simulated games asked for: haunt, damage, rooms and fights give a purpose code that
+    every catalog words; a roll without one is for a card, an item or a haunt's own purpose."""
+    from hauntable.engine.prompts import RollDice
+    from hauntable.ui.i18n import catalog
+
+    rolls = [p for _, p in ASKED.values() if isinstance(p, RollDice)]
+    codes = {p.purpose_text.code for p in rolls if p.purpose_text is not None}
+    assert {"haunt", "attack", "defence"} <= codes, codes
+    for lang in ("en", *OTHERS):
+        assert all(f"purpose.{code}" in catalog(lang) for code in codes), lang
+    starts = ("leaving the ", "open the ", "cross the ", "the floor of the ", "attack on ")
+    starts += ("defence against ",)
+
+    def a_rules(purpose: str) -> bool:
+        return (
+            purpose in ("haunt", "elevator")
+            or purpose.endswith((" damage", " speed", " (task)"))
+            or (purpose.startswith(starts))
+        )
+
+    uncoded = [p.purpose for p in rolls if p.purpose_text is None and a_rules(p.purpose)]
+    assert not uncoded, uncoded
 
 
 def proper_names(state, content) -> set[str]:

@@ -22,6 +22,10 @@ class OptionText:
     code: str
     params: tuple[tuple[str, Any], ...] = ()
 
+    @classmethod
+    def of(cls, code: str, **params: Any) -> OptionText:
+        return cls(code, tuple(params.items()))
+
 
 def for_the_view(default: Any = ()) -> Any:
     """A prompt field that only says how to word the prompt: derived from the rest, so it is left out of
@@ -69,7 +73,8 @@ class RollDice(Prompt):
     """Roll ``dice`` dice for ``purpose``. Answered by a roll input with exactly that many faces.
 
     ``target`` is the total needed to succeed, when there is one (a trait roll of 4+ has target 4);
-    ``trait`` names the trait a trait roll uses.
+    ``trait`` names the trait a trait roll uses. ``purpose_text``: how a front-end words a rule's purpose
+    (``purpose.<code>`` with its names); without it (a card's or a room's name) the purpose is shown as is.
     """
 
     kind: ClassVar[str] = "roll"
@@ -79,3 +84,4 @@ class RollDice(Prompt):
     purpose: str = ""
     trait: str | None = None
     target: int | None = None
+    purpose_text: OptionText | None = dataclasses.field(default=None, metadata={"view": True})  # for_the_view

@@ -160,10 +160,10 @@ def heading(state: State, prompt: Prompt) -> str:
                 who=w,
                 n=prompt.dice,
                 trait=trait,
-                purpose=purpose_text(prompt.purpose),
+                purpose=purpose_text(prompt),
                 target=prompt.target,
             )
-        return tr("prompt.roll", who=w, n=prompt.dice, purpose=purpose_text(prompt.purpose))
+        return tr("prompt.roll", who=w, n=prompt.dice, purpose=purpose_text(prompt))
     if isinstance(prompt, SplitDamage):
         return tr("prompt.split", who=w, n=prompt.amount, damage=tr(f"damage.{prompt.damage}"))
     if isinstance(prompt, ChooseRotation):
@@ -244,36 +244,18 @@ def question_text(text: str) -> str | None:
     return None
 
 
-# what a roll is for, as the engine words it -> a catalog key; the groups (room, explorer, monster names)
-# stay as printed. A purpose that is a card's or room's name, or a haunt's task, is shown as it is.
-PURPOSES = (
-    (re.compile(r"^haunt$"), "purpose.haunt"),
-    (re.compile(r"^elevator$"), "purpose.elevator"),
-    (re.compile(r"^physical damage$"), "purpose.physical"),
-    (re.compile(r"^mental damage$"), "purpose.mental"),
-    (re.compile(r"^open the (?P<room>.+)$"), "purpose.open"),
-    (re.compile(r"^leaving the (?P<room>.+)$"), "purpose.leave"),
-    (re.compile(r"^cross the (?P<room>.+)$"), "purpose.cross"),
-    (re.compile(r"^the floor of the (?P<room>.+) holds$"), "purpose.floor_holds"),
-    (re.compile(r"^attack on (?P<who>.+)$"), "purpose.attack"),
-    (re.compile(r"^defence against (?P<who>.+)$"), "purpose.defence"),
-    (re.compile(r"^(?P<monster>.+) speed$"), "purpose.monster_speed"),
-    (re.compile(r"^(?P<action>[a-z]+) \(task\)$"), "purpose.task"),  # a scripted haunt's roll (act.*)
-)
-
-
-def purpose_text(purpose: str) -> str:
-    """A roll's purpose in the current language (PURPOSES); else, and in English, as the engine gave it."""
-    if language() == "en":
-        return purpose
-    for pattern, key in PURPOSES:
-        m = pattern.match(purpose)
-        if m:
-            found = m.groupdict()
-            if "action" in found and f"act.{found['action']}" in catalog("en"):
-                found["action"] = tr(f"act.{found['action']}")
-            return tr(key, **found)
-    return purpose
+def purpose_text(prompt: RollDice) -> str:
+    """A roll's purpose in the current language: a rule's (``purpose.<code>``, from the engine's
+    ``purpose_text``) with its room, explorer or monster names as printed, a haunt task's action worded
+    (``act.<action>``); a card's or room's name, and every purpose in English, as the engine gave it."""
+    worded = prompt.purpose_text
+    if language() == "en" or worded is None:
+        return prompt.purpose
+    params = dict(worded.params)
+    action = params.get("action")
+    if action is not None and f"act.{action}" in catalog("en"):
+        params["action"] = tr(f"act.{action}")
+    return tr(f"purpose.{worded.code}", **params)
 
 
 def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> str:

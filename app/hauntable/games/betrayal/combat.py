@@ -248,10 +248,10 @@ def combat_dagger(w: World, seat: int, trait: str, target: int, fight: dict[str,
 
 
 def _roll_prompt(
-    w: World, key: str, trait: str, dice: int, text: str, purpose: str
+    w: World, key: str, trait: str, dice: int, text: str, purpose: str, worded: OptionText
 ) -> tuple[RollDice, dict[str, Any]]:
     """A fighter's roll; a monster's dice take no explorer's roll aids (C12 cards help their holder only)."""
-    prompt = RollDice(roller(w.s, key), text, dice, purpose, trait)
+    prompt = RollDice(roller(w.s, key), text, dice, purpose, trait, purpose_text=worded)
     return prompt, ({} if seat_of(key) is not None else {"_aid_none": True})
 
 
@@ -262,7 +262,9 @@ def combat_roll(w: World, fight: dict[str, Any], extra: int = 0) -> None:
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
     dice = dice_of(w, a, trait, extra)
     text = f"{name_of(w, a)}: attack roll against {name_of(w, d)} - {trait.capitalize()}, {dice} dice"
-    prompt, flags = _roll_prompt(w, a, trait, dice, text, f"attack on {name_of(w, d)}")
+    prompt, flags = _roll_prompt(
+        w, a, trait, dice, text, f"attack on {name_of(w, d)}", OptionText.of("attack", who=name_of(w, d))
+    )
     w.ask(prompt, on="combat_defend", fight=fight, **flags)
 
 
@@ -271,7 +273,8 @@ def combat_defend(w: World, fight: dict[str, Any], total: int) -> None:
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
     dice = dice_of(w, d, trait)
     text = f"{name_of(w, d)}: defend against {name_of(w, a)} - {trait.capitalize()}, {dice} dice"
-    prompt, flags = _roll_prompt(w, d, trait, dice, text, f"defence against {name_of(w, a)}")
+    worded = OptionText.of("defence", who=name_of(w, a))
+    prompt, flags = _roll_prompt(w, d, trait, dice, text, f"defence against {name_of(w, a)}", worded)
     w.ask(prompt, on="combat_result", fight=fight, attack=total, **flags)
 
 

@@ -3,7 +3,7 @@ haunt a drop past the lowest step reaches the skull (K9)."""
 
 from __future__ import annotations
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.games.betrayal.inputs import Split
 from hauntable.games.betrayal.prompts import ChooseOption, SplitDamage
 from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
@@ -12,7 +12,13 @@ from hauntable.games.betrayal.world import DAMAGE_TRAITS, World, task
 @task("damage_roll")
 def damage_roll(w: World, seats: list[int], dice: int, kind: str) -> None:
     w.ask(
-        RollDice(seats[0], f"{w.who(seats[0])}: roll {dice} die for {kind} damage", dice, f"{kind} damage"),
+        RollDice(
+            seats[0],
+            f"{w.who(seats[0])}: roll {dice} die for {kind} damage",
+            dice,
+            f"{kind} damage",
+            purpose_text=OptionText.of(kind),  # purpose.physical, purpose.mental
+        ),
         on="damage_result",
         seats=seats,
         kind=kind,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.games.betrayal.content import FLOORS
 from hauntable.games.betrayal.discovery import FLOOR_NAMES
 from hauntable.games.betrayal.house import HouseView
@@ -28,7 +28,13 @@ def ride(w: World, seat: int) -> None:
         w.then(("elevator_choose", dict(seat=seat)))
         return
     w.ask(
-        RollDice(seat, f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}", 2, "elevator"),
+        RollDice(
+            seat,
+            f"{w.who(seat)}: roll 2 dice for the {ELEVATOR}",
+            2,
+            "elevator",
+            purpose_text=OptionText.of("elevator"),
+        ),
         on="elevator_result",
         seat=seat,
     )

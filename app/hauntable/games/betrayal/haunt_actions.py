@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntable.engine.prompts import OptionText
 from hauntable.engine.rejections import IllegalAction, NotAwaited
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
@@ -267,8 +268,10 @@ def haunt_task_roll(w: World, seat: int, action: str, trait: str, target: int, o
     """H7.2: a haunt's task roll: once per turn, whichever of the qualifying traits is chosen."""
     w.s.turn.tried.append("task")
 
+    worded = OptionText.of("task", action=action)
+    purpose = f"{action} (task)"
     trait_roll(
-        w, seat, trait, target, f"{action} (task)", on="haunt_task_result", action=action, option=option
+        w, seat, trait, target, purpose, on="haunt_task_result", worded=worded, action=action, option=option
     )
 
 

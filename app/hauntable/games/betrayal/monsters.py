@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.music_box import music_room
 from hauntable.games.betrayal.content import TRAITS
@@ -163,7 +163,13 @@ def monster_speed(w: World, mtype: str) -> None:
         return
     who = controller(w)
     w.ask(
-        RollDice(who, f"Roll {speed} dice for the speed of the {mtype}", speed, f"{mtype} speed"),
+        RollDice(
+            who,
+            f"Roll {speed} dice for the speed of the {mtype}",
+            speed,
+            f"{mtype} speed",
+            purpose_text=OptionText.of("monster_speed", monster=mtype),
+        ),
         on="monster_speed_result",
         mtype=mtype,
     )

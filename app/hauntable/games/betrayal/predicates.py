@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.games.betrayal.records import Monster
 from hauntable.games.betrayal.sides import is_traitor, may_attack, side_of, traitor_seat
 from hauntable.games.betrayal.state import State
@@ -29,8 +29,18 @@ def lights_out(w: World, seat: int) -> bool:
     return "Lights Out" in w.s.explorers[seat].kept
 
 
-def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: str, **ctx: Any) -> None:
-    """Ask for a trait roll: as many dice as the trait's current value (B4.4), changed by tokens (C8)."""
+def trait_roll(
+    w: World,
+    seat: int,
+    trait: str,
+    target: int,
+    purpose: str,
+    on: str,
+    worded: OptionText | None = None,
+    **ctx: Any,
+) -> None:
+    """Ask for a trait roll: as many dice as the trait's current value (B4.4), changed by tokens (C8).
+    ``worded``: how a front-end words a rule's ``purpose`` (:class:`RollDice`'s ``purpose_text``)."""
     dice = w.dice_for(seat, trait)
     w.ask(
         RollDice(
@@ -40,6 +50,7 @@ def trait_roll(w: World, seat: int, trait: str, target: int, purpose: str, on: s
             purpose,
             trait,
             target,
+            purpose_text=worded,
         ),
         on=on,
         seat=seat,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntable.engine.prompts import OptionText
 from hauntable.games.betrayal.cards.hands import take_in_companions
 from hauntable.games.betrayal.cards.music_box import music_check
 from hauntable.games.betrayal.discovery import draw_fitting_tile, lay_turned
@@ -120,6 +121,7 @@ def enter_effects(w: World, seat: int, room: str, discovered: bool = False, musi
             c["target"],
             f"the floor of the {room} holds",
             on="collapse_result",
+            worded=OptionText.of("floor_holds", room=room),
             room=room,
         )
     elif spec.elevator and not w.s.turn.elevator_moved:  # B6.4: it moves as soon as it is entered
@@ -131,7 +133,10 @@ def exit_roll(w: World, seat: int, room: str) -> None:
     """B6.7: leaving this room takes a trait roll; a failure costs a step of another trait, but the
     explorer still leaves (B6.10: even when the loss leaves no movement)."""
     r = w.content.rooms[room].exit_roll
-    trait_roll(w, seat, r["trait"], r["target"], f"leaving the {room}", on="exit_result", room=room)
+    worded = OptionText.of("leave", room=room)
+    trait_roll(
+        w, seat, r["trait"], r["target"], f"leaving the {room}", on="exit_result", worded=worded, room=room
+    )
 
 
 @task("exit_result")
@@ -175,7 +180,8 @@ def cross(w: World, seat: int, room: str) -> None:
         cross_result(w, seat, room, b["trait"], b["target"], b["target"])
         return
     purpose = f"open the {room}" if len(spec.doors) == 1 else f"cross the {room}"
-    trait_roll(w, seat, b["trait"], b["target"], purpose, on="cross_result", room=room)
+    worded = OptionText.of("open" if len(spec.doors) == 1 else "cross", room=room)
+    trait_roll(w, seat, b["trait"], b["target"], purpose, on="cross_result", worded=worded, room=room)
 
 
 @task("cross_result")
@@ -222,9 +228,9 @@ def collapse_risk(w: World, seat: int, room: str) -> None:
     Speed check and falls only on a failure, taking the damage."""
     c = w.content.rooms[room].collapse
     assert c is not None  # queued only for a Collapsed Room
-    trait_roll(
-        w, seat, c["trait"], c["target"], f"the floor of the {room} holds", on="collapse_result", room=room
-    )
+    worded = OptionText.of("floor_holds", room=room)
+    purpose = f"the floor of the {room} holds"
+    trait_roll(w, seat, c["trait"], c["target"], purpose, on="collapse_result", worded=worded, room=room)
 
 
 @task("collapse_result")

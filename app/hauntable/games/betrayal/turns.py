@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.games.betrayal.config import GameConfig
 from hauntable.games.betrayal.content import Content
 from hauntable.games.betrayal.records import Haunt
@@ -49,6 +49,7 @@ def haunt_roll(w: World, seat: int) -> None:
             f"{w.who(seat)}: haunt roll - roll {dice} dice; below {w.s.omens_drawn} the haunt begins",
             dice,
             "haunt",
+            purpose_text=OptionText.of("haunt"),
         ),
         on="haunt_result",
         seat=seat,
