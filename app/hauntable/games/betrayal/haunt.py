@@ -303,6 +303,10 @@ def haunt_next_turn(w: World, seat: int) -> None:
             continue
         w.s.turn = Turn(who)
         w.say(f"{w.who(who)}'s turn", "turn.start", who=w.who(who))
+        if sc is not None and sc.printed:  # a printed haunt's turn-start triggers
+            sc.on_turn_start(w, who)
+            if check_victory(w):
+                return
         if w.s.explorers[who].kept or w.s.marks.get("Music Box open"):
             w.then(("start_of_turn", dict(seat=who)))
         return

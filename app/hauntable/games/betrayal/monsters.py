@@ -66,6 +66,9 @@ def defeat(w: World, mid: str) -> None:
         remove_monster(w, mid, killed=True)
     elif m.beaten == "nothing":
         w.say(f"{mid} cannot be harmed", "monster.unharmed", monster=mid)
+    elif m.beaten == "hit":  # a haunt counts its defeats instead of stunning it (haunt 47's Heads)
+        m.stuns += 1
+        w.say(f"{mid} takes a hit ({m.stuns})", "monster.hit", monster=m.name or mid, n=m.stuns)
     else:
         stun(w, mid)
 

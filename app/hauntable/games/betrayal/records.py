@@ -29,7 +29,7 @@ SIDES = ("heroes", "traitor")
 MONSTER_TURN = -1  # the monster turn's place in ``Haunt.order``
 CARRIED = "seat:"  # a token's place when an explorer carries it: "seat:2"
 HELD = "monster:"  # ... when a monster carries it: "monster:Mummy"
-DEFEATS = ("stun", "kill", "nothing")  # what losing a fight does to a monster
+DEFEATS = ("stun", "kill", "nothing", "hit")  # what losing a fight does to a monster ("hit": counted only)
 
 
 @dataclasses.dataclass(slots=True)
@@ -48,7 +48,9 @@ class Monster:
     name: str = ""  # the printed name to show, when its id is not ("Creeper Tip 3" -> "Creeper Tip")
     side: str = "traitor"  # the side it fights for
     immune: tuple[str, ...] = ()  # traits it cannot be attacked in (the Mummy: speed)
-    beaten: str = "stun"  # losing a fight: "stun" (H5.3), "kill" (removed from the house), "nothing"
+    beaten: str = (
+        "stun"  # losing a fight: "stun" (H5.3), "kill" (removed), "nothing", "hit" (counted in stuns)
+    )
     slows: bool = True  # an opponent heroes pay to leave (H5.1); Roots, Arms and Firebats do not
     barrier_side: str | None = None  # B6.1: the side of a barrier it stopped on (a door's direction), or None
 

@@ -13,8 +13,8 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
 - ``task_result(w, seat, action, option, success, total)``: the outcome of a roll asked with :func:`roll`.
 - ``monster_actions(w, mid)`` / ``monster_act(w, mid, inp)``: a monster's special actions.
 - ``check(w)``: ``(side, why)`` when a side has met its goal (H6.1), else None.
-- ``on_round(w, n)``: the start of haunt round ``n``; ``on_turn_end(w, seat)``; ``end_monster_turn(w)``;
-  ``on_reveal(w, seat)``.
+- ``on_round(w, n)``: the start of haunt round ``n``; ``on_turn_start(w, seat)``, ``on_turn_end(w, seat)``;
+  ``end_monster_turn(w)``; ``on_reveal(w, seat)``.
 - ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
 - ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
   room)`` likewise explorers (asked only when ``bars_rooms``).
@@ -66,6 +66,9 @@ class Scenario:
         pass
 
     def end_monster_turn(self, w: World) -> None:
+        pass
+
+    def on_turn_start(self, w: World, seat: int) -> None:
         pass
 
     def on_turn_end(self, w: World, seat: int) -> None:

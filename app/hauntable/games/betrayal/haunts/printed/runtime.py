@@ -182,6 +182,11 @@ class PrintedHaunt(Scenario):
     def on_round(self, w: World, n: int) -> None:
         self.fire(w, "round_start")
 
+    def on_turn_start(self, w: World, seat: int) -> None:
+        self.fire(w, "turn_start", seat)
+        if seat == w.haunt.traitor:
+            self.fire(w, "traitor_turn_start", seat)
+
     def on_turn_end(self, w: World, seat: int) -> None:
         if seat < 0:
             return
@@ -193,6 +198,7 @@ class PrintedHaunt(Scenario):
         self.fire(w, "monster_turn_end")
 
     def check(self, w: World) -> tuple[str, str] | None:
+        self.fire(w, "always")
         for win in self.spec.wins:
             if self.value(w, win.when):
                 return win.side, win.why

@@ -18,7 +18,15 @@ from hauntable.games.betrayal.haunts.printed.vocab import NAMES
 from hauntable.games.betrayal.records import DEFEATS, SIDES
 
 LIMITS = ("turn", "task", "side_turn", "game", "none")
-EVENTS = ("round_start", "turn_end", "traitor_turn_end", "monster_turn_end")
+EVENTS = (
+    "always",
+    "round_start",
+    "turn_start",
+    "traitor_turn_start",
+    "turn_end",
+    "traitor_turn_end",
+    "monster_turn_end",
+)
 CONFIDENCE = ("high", "medium", "low")
 
 

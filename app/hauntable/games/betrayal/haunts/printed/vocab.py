@@ -238,6 +238,18 @@ class Ctx:
             return self.w.s.explorers[seat].room
         return str(self.w.s.tokens.get(PILE + card, ""))
 
+    def kill_beaten(self, kind: str, n: int) -> None:
+        """Every monster of ``kind`` beaten ``n`` times or more is destroyed."""
+        for mid, m in list(self.w.haunt.monsters.items()):
+            if m.kind == kind and m.stuns >= n:
+                ops.kill_monster(self.w, mid)
+
+    def drop_cards(self, seat: int) -> None:
+        """Every item and omen the explorer holds drops in their room (a haunt takes their body away)."""
+        e = self.w.s.explorers[seat]
+        for card in [*e.items, *e.omens]:
+            lose_card(self.w, seat, card, "room")
+
     def win(self, side: str, why: str) -> None:
         declare(self.w, side, why)
 
@@ -349,6 +361,16 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "monster_has": lambda mid, card: mid in h.monsters and card in h.monsters[mid].items,
         "set_aside": c.set_aside,
         "card_room": c.card_room,
+        "stuns": lambda mid: h.monsters[mid].stuns if mid in h.monsters else 0,
+        "monster_trait": lambda mid, name: (
+            (h.monsters[mid].trait(_trait(name)) or 0) if mid in h.monsters else 0
+        ),
+        "set_monster_trait": lambda mid, name, n: h.monsters[mid].set_trait(_trait(name), n),
+        "kill_beaten": c.kill_beaten,
+        "set_immune": lambda mid, traits: setattr(
+            h.monsters[mid], "immune", tuple(_trait(t) for t in traits)
+        ),
+        "drop_cards": lambda seat=-1: c.drop_cards(seat_or_me(seat)),
         "win": c.win,
         "refuse": _refuse,
     }
@@ -434,6 +456,12 @@ FUNCTIONS: tuple[str, ...] = (
     "monster_has",
     "set_aside",
     "card_room",
+    "stuns",
+    "monster_trait",
+    "set_monster_trait",
+    "kill_beaten",
+    "set_immune",
+    "drop_cards",
     "win",
     "refuse",
 )
