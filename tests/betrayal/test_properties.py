@@ -36,6 +36,9 @@ configs = st.builds(
         misfit_tiles=st.sampled_from(["discard", "bottom"]),
         damage_at_lowest=st.sampled_from(["allowed", "must_drop"]),
         revolving_wall=st.booleans(),
+        closing_floor=st.sampled_from(["lay_first", "rearrange_first"]),
+        monster_speed_roll=st.sampled_from(["turn_start", "per_group"]),
+        monster_stunned_in_turn=st.sampled_from(["skip_next", "recover_now"]),
     ),
 )
 
