@@ -4,6 +4,8 @@ reshuffles, the card drawn on first discovery, and the same draws when the table
 
 from __future__ import annotations
 
+from typing import Any
+
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.house import BELOW_COLLAPSED, Cell, HouseView
 from hauntable.games.betrayal.prompts import (
@@ -271,15 +273,14 @@ def rearrange_floor(w: World, seat: int, floor: str, keep: str) -> None:
     """
     if floor_is_open(w.s, w.content, floor, reachable=True):
         return
-    plan = plan_rearrangement(
-        w.s,
-        w.content,
-        floor,
-        keep,
-        occupied=lambda room: _holds_something(w, room),
-        unturnable=lambda room: _sided(w, room),
-    )
-    _rearrange(w, seat, floor, plan)
+    _rearrange(w, seat, floor, _plan(w, floor, keep))
+
+
+def _plan(w: World, floor: str, keep: str, **more: Any) -> Plan | None:
+    """plan_rearrangement with what the game's state says: a room holding someone or something never
+    shifts, a barrier room with an explorer on one side never turns."""
+    occupied = lambda room: _holds_something(w, room)  # noqa: E731
+    return plan_rearrangement(w.s, w.content, floor, keep, occupied, lambda room: _sided(w, room), **more)
 
 
 @task("rearrange_then_lay")
@@ -292,16 +293,7 @@ def rearrange_then_lay(
     player choosing among the legal turns. If no change helps, it is laid closing the floor, which is
     complete."""
     here = w.s.explorers[seat].room
-    plan = plan_rearrangement(
-        w.s,
-        w.content,
-        floor,
-        tile,
-        occupied=lambda room: _holds_something(w, room),
-        unturnable=lambda room: _sided(w, room),
-        reserve=((x, y), entry),
-        fixed=frozenset((here,)),
-    )
+    plan = _plan(w, floor, tile, reserve=((x, y), entry), fixed=frozenset((here,)))
     _rearrange(w, seat, floor, plan)  # virtual tiles: nothing to ask
     cell = (floor, x, y)
     view = HouseView(w.s, w.content)
