@@ -86,6 +86,7 @@ class GeisterstundeReferee(TableReferee):
         super().__init__(door, layout, registry, scanner=scanner, on_message=on_message, on_step=on_step)
         self.on_private = on_private
         self.private: list[tuple[int, str]] = []
+        self.private_told: list[Verdict] = []  # the verdicts behind ``private``, with their codes
         self.content = load_content()
         self.cells = castle_cells(self.content, origin)
         self.rooms = {cell: rid for rid, cell in self.cells.items()}
@@ -254,10 +255,12 @@ class GeisterstundeReferee(TableReferee):
 
     def _private(self, text: str, rejection: Rejection | None = None, said: dict | None = None) -> Verdict:
         seat = self.state.ghost
+        verdict = Verdict(False, text, rejection=rejection, seat=seat, **(said or {}))
         self.private.append((seat, text))
+        self.private_told.append(verdict)
         if self.on_private is not None:
             self.on_private(seat, text)
-        return Verdict(False, text, rejection=rejection, seat=seat, **(said or {}))
+        return verdict
 
     # --- keys -----------------------------------------------------------------------------------------------
 

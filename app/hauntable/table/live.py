@@ -6,8 +6,10 @@ into inputs, submitted through the game's channel like a tap. ``post`` carries e
 that owns the session (a Kivy app passes ``lambda fn: Clock.schedule_once(lambda _dt: fn())``) through a
 :class:`~hauntable.table.handoff.Handoff`, so the session, its SQLite log and the touch inputs stay on
 one thread; without ``post`` the referee runs on the scanner thread (a session without a log, tests, the
-CLI). ``on_step`` / ``on_message`` are called where the referee runs. The dice link hands rolls to
-:meth:`LiveTable.on_roll`, which waits for the session's thread to answer.
+CLI). ``on_step`` / ``on_message`` (and Geisterstunde's ``on_private``, the ghost's plan checks) are
+called where the referee runs. The referee is the session's game's: Betrayal's :class:`Referee` or the
+:class:`GeisterstundeReferee` (the castle on the ground-floor grid, the plan slots, the key slot). The
+dice link hands rolls to :meth:`LiveTable.on_roll`, which waits for the session's thread to answer.
 
     backend = load_backend(load_layout())                     # pi on the table, per the layout
     with LiveTable(channel, backend, TagRegistry(db_path()), post=post, on_step=redraw) as table:
@@ -25,6 +27,7 @@ from hauntable.engine.game import Step
 from hauntable.session import Session
 from hauntable.table.backends.base import Backend
 from hauntable.table.channel import Channel
+from hauntable.table.geisterstunde_referee import GeisterstundeReferee
 from hauntable.table.handoff import Handoff
 from hauntable.table.lights import Lights
 from hauntable.table.referee import Referee
@@ -50,20 +53,34 @@ class LiveTable:
         lights: bool = True,
         start: bool = True,
         post: Callable[[Callable[[], None]], None] | None = None,
+        on_private: Callable[[int, str], None] | None = None,
     ):
         self.backend = backend
         self.handoff = Handoff(post, self.ROLL_WAIT, name="live table")
         self.scanner = Scanner(backend.readers(), backend.clock, on_event=self._seen)
         self.lights = Lights.from_backend(backend) if lights and backend.layout.leds else None
-        self.referee = Referee(
-            door,
-            backend.layout,
-            registry,
-            scanner=self.scanner,
-            on_message=on_message,
-            lights=self.lights,
-            on_step=on_step,
-        )
+        session = door.session if isinstance(door, Channel) else door
+        self.referee: Referee | GeisterstundeReferee
+        if session.game.name == "geisterstunde":  # the castle on the ground grid, the plan and key slots
+            self.referee = GeisterstundeReferee(
+                door,
+                backend.layout,
+                registry,
+                scanner=self.scanner,
+                on_message=on_message,
+                on_private=on_private,
+                on_step=on_step,
+            )
+        else:
+            self.referee = Referee(
+                door,
+                backend.layout,
+                registry,
+                scanner=self.scanner,
+                on_message=on_message,
+                lights=self.lights,
+                on_step=on_step,
+            )
         if start:
             self.scanner.start()
 
@@ -75,7 +92,10 @@ class LiveTable:
         """A tower's roll (a :data:`~hauntable.table.dice_link.rolls.RollConsumer`, on the link's I/O
         thread); True when the game took it. Unanswered by the session's thread within ``ROLL_WAIT`` it
         says False (not acknowledged), and the tower resends the roll later under the same number."""
-        return self.handoff.ask(lambda: self.referee.on_roll(faces, source), False)
+        referee = self.referee
+        if not isinstance(referee, Referee):
+            return False  # Geisterstunde rolls no dice
+        return self.handoff.ask(lambda: referee.on_roll(faces, source), False)
 
     @property
     def paused(self) -> bool:

@@ -9,6 +9,7 @@ main loop (``post``) and coalesces redraws. Resuming a logged game is its other 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import logging
 import time
@@ -129,15 +130,22 @@ class TableController(Resuming):
         ghost: int = 0,
         house_rules: dict[str, str] | None = None,
     ) -> str | None:
-        """Start a Geisterstunde game (virtual key deck), seat ``ghost`` the first ghost; a sentence if the
-        set-up is refused. ``table``: play it through a simulated table (taps lay tags on mock readers and
-        the Geisterstunde referee turns them into inputs, :class:`~hauntable.ui.castle_sim.CastleTable`)."""
+        """Start a Geisterstunde game, seat ``ghost`` the first ghost; a sentence if the set-up is refused.
+
+        On a live table (``table_kind() == "live"``) the readers play it: the key cards are the table's
+        (``cards="table"``: every card taken from the pile is read), figures and plan cards are read by
+        the Geisterstunde referee. Otherwise the key deck is virtual; ``table``: played through a
+        simulated table (taps lay tags on mock readers and the referee turns them into inputs,
+        :class:`~hauntable.ui.castle_sim.CastleTable`). A live table whose readers cannot start is named
+        on the castle screen and the game is played by touch with a virtual deck instead."""
         names = names or tuple(i18n.tr("setup.seat", n=i) for i in (1, 2, 3))
+        live = not table and self.table_kind() == "live"
         try:
             config = geisterstunde.GameConfig(
                 players=tuple(names),
                 ghost=ghost,
                 seed=self._seed(seed),
+                cards="table" if live else "virtual",
                 house_rules=geisterstunde.HouseRules(**(house_rules or {})),
             )
             config.validate()
@@ -145,6 +153,14 @@ class TableController(Resuming):
             return str(exc)
         session = Session.new("geisterstunde", config, log=self.log)
         self.attach(session, castle_table=table)
+        if live and self.live_table is None:  # the readers would not start: touch, with a virtual deck
+            notice = self.sim_message
+            if session.log is not None:
+                session.log.mark(session.game_id, ABANDONED)
+            config = dataclasses.replace(config, cards="virtual")
+            self.attach(Session.new("geisterstunde", config, log=self.log))
+            self.sim_message = notice
+            self.view.redraw()
         return None
 
     def table_kind(self) -> str:
@@ -167,6 +183,8 @@ class TableController(Resuming):
         if session.game.name == "geisterstunde":
             if castle_table:
                 self.castle_table = CastleTable(self.channel)
+            elif session.step.state.config.cards == "table" and self.table_kind() == "live":
+                self._open_live_table()  # the readers under the castle, the plan slots, the key slot
             self.view.go("castle")
             return
         seed = session.step.state.config.seed

@@ -402,6 +402,20 @@ message("gs.ghost.catch", "The ghost catches {who} in {room}!")
 message("gs.roles.swap", "{ghost} is the new ghost; {runner} runs on from {room}")
 message("gs.round.end", "The ghost takes its cards back: a new round")
 message("castle.for_ghost", "To the ghost: {text}")
+message(
+    "castle.live.plan",
+    "Ghost: lay 1 to 4 crest cards face down on the plan slots, from slot 1 on. "
+    "Four are the plan at once; for fewer, tap The cards are laid.",
+)
+message("castle.live.plan_done", "The cards are laid")
+message(
+    "castle.live.turn", "Move your figure through a door whose key you hold, or lay the key on the key slot."
+)
+message("castle.live.draw", "Lay the top card of the pile on the key slot.")
+message("castle.live.discard", "Lay the key you give up on the key slot.")
+message(
+    "castle.live.reveal", "Ghost: turn over your next card and set your figure down in the room it shows."
+)
 message("gsref.the_ghost", "the ghost")
 message("gsref.figure", "{name}'s figure")
 message("gsref.reader_silent", "Reader {place} is not answering")

@@ -4,10 +4,11 @@
 The ghost's plan is built on a pad of five crest buttons: taps add a card face down (the pad shows how many,
 not which: the five buttons look the same whatever was tapped, and a second tap on a crest already laid
 changes nothing), "Lay the cards" submits them, "Take them back" starts again. On a shared screen the table
-can watch the ghost's fingers; at a table with readers the plan slots keep it secret. Nothing on this
-screen depends on a plan card not yet turned over: a refused plan is worded by its rule, not by the
-engine's sentence that names the card (tests/ui/test_ui_castle_secrets.py plays twin games that differ
-only in the hidden cards and compares every widget and the pixels).
+can watch the ghost's fingers; at a table with readers the plan slots keep it secret: on a live
+table (``--table live``) the pad gives way to "The cards are laid", and a line says what the hands do.
+Nothing on this screen depends on a plan card not yet turned over: a refused plan is worded by its
+rule, not by the engine's sentence that names the card (tests/ui/test_ui_castle_secrets.py plays twin
+games that differ only in the hidden cards and compares every widget and the pixels).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from hauntable.ui.widgets.castle import CastleBoard  # noqa: F401  (castle.kv us
 from hauntable.ui.widgets.prompt import ChoiceButton
 
 RECENT = 6
+LIVE_HINTS = ("plan", "turn", "draw", "discard", "reveal")  # prompts the hands answer on a live table
 
 
 class CastleScreen(Screen):
@@ -72,7 +74,7 @@ class CastleScreen(Screen):
         if refusal is not None and refusal.seq == state.seq:
             text = refusal_line(refusal.code, refusal.rule, refusal.sentence)
         self.ids.refusal.text = text
-        self.ids.table.text = self.table_message if app.controller.castle_table is not None else ""
+        self.ids.table.text = self._table_text(state, app)
         self.ids.heading.text = heading(state)
         self.ids.winner.text = i18n.tr("castle.won", who=model.winner) if model.winner else ""
         self._answers(state, app)
@@ -87,7 +89,8 @@ class CastleScreen(Screen):
             area.add_widget(again)
             return
         if prompt.kind == "plan":
-            area.add_widget(self._plan_pad(state, app))
+            live = app.controller.live_table
+            area.add_widget(self._plan_pad(state, app) if live is None else self._plan_laid(live))
             return
         choices = prompt.choices()
         grid = GridLayout(cols=min(3, max(1, len(choices))), spacing=6)
@@ -96,6 +99,34 @@ class CastleScreen(Screen):
             b.bind(on_release=self._answer)
             grid.add_widget(b)
         area.add_widget(grid)
+
+    def _table_text(self, state, app) -> str:
+        """The line about the table: the simulated table's last words; on a live table what the hands do
+        now and the referee's last words (worded for everyone's eyes); a table in trouble."""
+        controller = app.controller
+        if controller.castle_table is not None:
+            return self.table_message
+        live = controller.live_table
+        if live is None:
+            return controller.sim_message  # "The table's readers are not working (...)", or nothing
+        trouble = controller.trouble()
+        if trouble is not None:
+            return controller.table_notice()
+        lines = []
+        if state.awaiting is not None and state.awaiting.kind in LIVE_HINTS:
+            lines.append(i18n.tr(f"castle.live.{state.awaiting.kind}"))
+        if live.verdict is not None:
+            said = table_line(live.verdict, state, self.content)
+            lines.append(i18n.tr("castle.for_ghost", text=said) if live.verdict.seat is not None else said)
+        return "\n".join(line for line in lines if line)
+
+    def _plan_laid(self, live) -> Button:
+        """A live table: the ghost lays its cards face down on the plan slots (the readers keep them
+        secret; four are the plan at once), and says here when fewer are all it lays."""
+        done = Button(text=i18n.tr("castle.live.plan_done"), font_size=20)
+        done.name = "plan-done"
+        done.bind(on_release=lambda *_: live.table.referee.confirm_plan())
+        return done
 
     def _answer(self, btn: ChoiceButton) -> None:
         """A tap on an answer: through the simulated table's key slot for a key, else the channel."""
