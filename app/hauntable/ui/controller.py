@@ -155,7 +155,7 @@ class TableController(Resuming):
         self.attach(session, castle_table=table)
         if live and self.live_table is None:  # the readers would not start: touch, with a virtual deck
             notice = self.sim_message
-            if session.log is not None:
+            if session.log is not None and session.game_id is not None:
                 session.log.mark(session.game_id, ABANDONED)
             config = dataclasses.replace(config, cards="virtual")
             self.attach(Session.new("geisterstunde", config, log=self.log))
