@@ -7,8 +7,9 @@ from __future__ import annotations
 import functools
 import itertools
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from hauntable.engine.rejections import ContentError
 from hauntable.games.betrayal.content_model import (
@@ -46,20 +47,26 @@ class _Entries:
         unknown = sorted(set(data) - set(tables or (key,)))
         if unknown:
             raise ContentError(self.file, "-", unknown[0], "is not a known table")
-        self.items = data.get(key)
-        if not isinstance(self.items, list) or not self.items:
+        items = data.get(key)
+        if not isinstance(items, list) or not items:
             raise ContentError(self.file, "-", key, "missing or empty table array")
+        self.items: list[Any] = items
         for i, entry in enumerate(self.items):
             if not isinstance(entry, dict):
                 raise ContentError(self.file, f"{key} #{i + 1}", "-", "must be a table")
 
-    def fail(self, entry: Any, field: str, problem: str):
+    def fail(self, entry: Any, field: str, problem: str) -> NoReturn:
         name = entry.get("name", entry.get("id", entry.get("room", "?"))) if isinstance(entry, dict) else "?"
         raise ContentError(self.file, str(name), field, problem)
 
     def get(
-        self, entry: dict[str, Any], field: str, tp: type | tuple[Any, ...], default: Any = ..., choices=None
-    ):
+        self,
+        entry: dict[str, Any],
+        field: str,
+        tp: type | tuple[Any, ...],
+        default: Any = ...,
+        choices: Iterable[Any] | None = None,
+    ) -> Any:
         if field not in entry:
             if default is ...:
                 self.fail(entry, field, "is missing")
@@ -71,7 +78,7 @@ class _Entries:
             self.fail(entry, field, f"{value!r} is not one of {', '.join(map(str, choices))}")
         return value
 
-    def only(self, entry: dict[str, Any], allowed: set[str]):
+    def only(self, entry: dict[str, Any], allowed: set[str]) -> None:
         extra = set(entry) - allowed
         if extra:
             self.fail(entry, sorted(extra)[0], "is not a known field")
@@ -143,7 +150,7 @@ def _check_date(month: int, day: int) -> None:
 
 # Each printed-rule table of rooms.toml: key -> (type, required, allowed values or None).
 _INT = (int, True, None)
-_RULE_SCHEMA: dict[str, dict[str, tuple[type, bool, tuple | None]]] = {
+_RULE_SCHEMA: dict[str, dict[str, tuple[type, bool, tuple[str, ...] | None]]] = {
     "exit_roll": {"trait": (str, True, TRAITS), "target": _INT, "lose": (str, True, TRAITS)},
     "once_per_game_bonus": {"trait": (str, True, TRAITS), "amount": _INT},
     "end_turn_damage": {"kind": (str, True, ("physical", "mental")), "amount": _INT},
@@ -165,7 +172,7 @@ _RULE_SCHEMA: dict[str, dict[str, tuple[type, bool, tuple | None]]] = {
 
 
 def _check_rule(e: _Entries, entry: dict[str, Any], field: str) -> dict[str, Any]:
-    spec = e.get(entry, field, dict)
+    spec: dict[str, Any] = e.get(entry, field, dict)
     schema = _RULE_SCHEMA[field]
     for key in spec:
         if key not in schema:
@@ -178,7 +185,7 @@ def _check_rule(e: _Entries, entry: dict[str, Any], field: str) -> dict[str, Any
         value = spec[key]
         if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
             e.fail(entry, f"{field}.{key}", f"must be {tp.__name__}, got {value!r}")
-        if tp is int and value < 0:
+        if isinstance(value, int) and tp is int and value < 0:
             e.fail(entry, f"{field}.{key}", "cannot be negative")
         if choices is not None and value not in choices:
             e.fail(entry, f"{field}.{key}", f"{value!r} is not one of {', '.join(choices)}")

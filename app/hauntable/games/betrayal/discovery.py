@@ -154,12 +154,13 @@ def discover(
         )
         return
     tile, rotations = found
-    params = dict(
+    params: dict[str, Any] = dict(
         seat=seat, tile=tile, floor=floor, x=x, y=y, entry=entry, then_card=then_card, purpose=purpose
     )
     if not rotations and entry is not None and w.s.config.house_rules.closing_floor == "rearrange_first":
         w.then(("rearrange_then_lay", params))  # B3.3: rearrange the floor first, then lay the tile
     elif not rotations:  # every way closes the floor: lay it anyway and rearrange (B3.3)
+        assert entry is not None, "closing_rotation meets the entry"  # as it asserted itself
         rotation = HouseView(w.s, w.content).closing_rotation(tile, cell, entry)
         w.then(("place_tile", dict(params, rotation=rotation, rearrange=True)))
     else:
@@ -167,7 +168,7 @@ def discover(
 
 
 def lay_turned(
-    w: World, rotations: list[int], on: str = "place_tile", question: str | None = None, **params
+    w: World, rotations: list[int], on: str = "place_tile", question: str | None = None, **params: Any
 ) -> None:
     """Lay a tile whose legal turns are known: at once when there is one, else ask which (B3.2)."""
     if len(rotations) == 1:
@@ -215,7 +216,7 @@ def place_tile(
         y=y,
     )
     symbol = w.content.rooms[tile].symbol
-    tasks: list[tuple[str, dict]] = []
+    tasks: list[tuple[str, dict[str, Any]]] = []
     if not rearrange and not floor_is_open(w.s, w.content, floor, reachable=True):
         # B3.3: its only open doorways are those of a room a shift cut off, which nobody can reach
         rearrange = floor_is_open(w.s, w.content, floor) and HouseView(w.s, w.content).has_tiles_for(floor)
@@ -285,7 +286,7 @@ def _plan(w: World, floor: str, keep: str, **more: Any) -> Plan | None:
 
 @task("rearrange_then_lay")
 def rearrange_then_lay(
-    w: World, seat: int, tile: str, floor: str, x: int, y: int, entry: str, **params
+    w: World, seat: int, tile: str, floor: str, x: int, y: int, entry: str, **params: Any
 ) -> None:
     """House rule closing_floor=rearrange_first (B3.3, virtual tiles): every tile left closes the floor, so
     the laid rooms are rearranged first (the smallest change, the room the explorer stands in and the start

@@ -133,6 +133,7 @@ def exit_roll(w: World, seat: int, room: str) -> None:
     """B6.7: leaving this room takes a trait roll; a failure costs a step of another trait, but the
     explorer still leaves (B6.10: even when the loss leaves no movement)."""
     r = w.content.rooms[room].exit_roll
+    assert r is not None  # queued only for a room with an exit roll
     worded = OptionText.of("leave", room=room)
     trait_roll(
         w, seat, r["trait"], r["target"], f"leaving the {room}", on="exit_result", worded=worded, room=room
@@ -142,6 +143,7 @@ def exit_roll(w: World, seat: int, room: str) -> None:
 @task("exit_result")
 def exit_result(w: World, seat: int, room: str, trait: str, target: int, total: int) -> None:
     r = w.content.rooms[room].exit_roll
+    assert r is not None  # queued only for a room with an exit roll
     if total >= target:
         w.say(
             f"{w.who(seat)} leaves the {room} unharmed (rolled {total})",
@@ -169,6 +171,7 @@ def cross(w: World, seat: int, room: str) -> None:
     spec = w.content.rooms[room]
     w.s.turn.tried.append(f"barrier:{room}")
     b = spec.barrier
+    assert b is not None  # queued only for a barrier room
     free = w.s.config.house_rules.traitor_barriers == "free" and len(spec.doors) > 1  # never the Vault
     if (b.get("revolving") or free) and is_traitor(w.s, seat):  # H3.3: the traitor slips through, no roll
         w.say(
@@ -190,6 +193,7 @@ def cross_result(w: World, seat: int, room: str, trait: str, target: int, total:
     e = w.explorer(seat)
     if total >= target:
         if len(spec.doors) == 1:  # the Vault: open it and take what lies behind
+            assert spec.barrier is not None  # the Vault is a barrier room
             w.own("tokens")[VAULT_EMPTY] = room
             w.say(f"{e.name} opens the {room} (rolled {total})", "vault.open", who=e.name, total=total)
             w.then(
@@ -254,6 +258,7 @@ def fall(w: World, seat: int, room: str) -> None:
         )
         return
     c = spec.collapse
+    assert c is not None  # a fall here is the Collapsed Room's or the Gallery's (fall_to above)
     damage = ("damage_roll", dict(seats=[seat], dice=c["damage_dice"], kind="physical"))
     below = w.s.tokens.get(BELOW_COLLAPSED)
     if below is not None:
@@ -327,7 +332,7 @@ def lay_below_collapsed(w: World, seat: int) -> None:
     )
 
 
-def _draw_for_any_cell(w: World, cells: list[Any]) -> tuple[str, list] | None:
+def _draw_for_any_cell(w: World, cells: list[Any]) -> tuple[str, list[Any]] | None:
     """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits."""
     free = w.s.config.house_rules.door_matching == "free"
     drawn = draw_fitting_tile(w, cells[0], None, also=tuple(cells[1:]))
@@ -344,7 +349,7 @@ def _draw_for_any_cell(w: World, cells: list[Any]) -> tuple[str, list] | None:
     return tile, options
 
 
-def _cells_for(view: HouseView, tile: str, cells: list) -> tuple[list, bool]:
+def _cells_for(view: HouseView, tile: str, cells: list[Any]) -> tuple[list[Any], bool]:
     """The open basement doorways ``tile`` can join without closing the floor, or else those where it can be
     laid closing it (then rearranged, B3.3); and whether it closes."""
     free = view.state.config.house_rules.door_matching == "free"
@@ -355,7 +360,7 @@ def _cells_for(view: HouseView, tile: str, cells: list) -> tuple[list, bool]:
 
 
 @task("below_tile")
-def below_tile(w: World, seat: int, cells: list, option: str) -> None:
+def below_tile(w: World, seat: int, cells: list[Any], option: str) -> None:
     for pile in ("stack", "stack_discards"):
         if option in getattr(w.s, pile):
             w.own(pile).remove(option)
@@ -378,7 +383,9 @@ def below_target(w: World, seat: int, tile: str, floor: str, x: int, y: int) -> 
     free = w.s.config.house_rules.door_matching == "free"
     view = HouseView(w.s, w.content)
     rotations = [r for r, _ in view.placements(tile, (floor, x, y), None, free)]
-    more = {} if rotations else {"rearrange": True}  # it closes the basement: rearrange it (B3.3)
+    more: dict[str, Any] = (
+        {} if rotations else {"rearrange": True}
+    )  # it closes the basement: rearrange it (B3.3)
     rotations = rotations or closing_rotations(view, tile, (floor, x, y), None, free)
     lay_turned(
         w, rotations, seat=seat, tile=tile, floor=floor, x=x, y=y, entry=None, purpose="collapse", **more

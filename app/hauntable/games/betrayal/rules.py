@@ -6,6 +6,7 @@ docs/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hauntable.engine.copying import copier
@@ -99,7 +100,7 @@ def new_game(config: GameConfig, content: Content | None = None) -> Step:
 _CROSS, _FALL, _RIDE, _END = Cross(), Fall(), Ride(), EndTurn()
 
 
-def _allowed(check, w: World) -> bool:
+def _allowed(check: Callable[[World], object], w: World) -> bool:
     try:
         check(w)
     except IllegalAction:
@@ -203,7 +204,7 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
     return _finished(draft, w.out)
 
 
-def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
+def _resolve_action(w: World, prompt: Any, ctx: dict[str, Any], inp: Input) -> None:
     seat = w.s.turn.seat
     if isinstance(inp, Move):
         where, params = check_move(w, inp.to)
@@ -245,7 +246,7 @@ def _resolve_action(w: World, prompt, ctx, inp: Input) -> None:
         resolve_card_action(w, inp)
 
 
-def _resolve_roll(w: World, prompt, ctx, inp) -> None:
+def _resolve_roll(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     if inp.kind == "use":  # a card that changes the coming roll (C12)
         aids.use_before(w, prompt, ctx, inp.name)
         return
@@ -269,7 +270,7 @@ def _resolve_roll(w: World, prompt, ctx, inp) -> None:
     aids.finish(w, ctx, total)
 
 
-def _resolve_split(w: World, prompt, ctx, inp) -> None:
+def _resolve_split(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     amounts = inp.amounts()
     if set(amounts) - set(prompt.traits):
         raise IllegalAction(
@@ -286,7 +287,7 @@ def _resolve_split(w: World, prompt, ctx, inp) -> None:
     _continue(w, ctx, amounts=amounts)
 
 
-def _resolve_rotation(w: World, prompt, ctx, inp) -> None:
+def _resolve_rotation(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     if inp.quarter_turns not in prompt.rotations:
         legal = ", ".join(map(str, prompt.rotations))
         raise IllegalAction(
@@ -295,14 +296,14 @@ def _resolve_rotation(w: World, prompt, ctx, inp) -> None:
     _continue(w, ctx, rotation=inp.quarter_turns)
 
 
-def _resolve_target(w: World, prompt, ctx, inp) -> None:
+def _resolve_target(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     if inp not in prompt.targets:
         rule = {"stairs": "H5.6", "collapse": "B6.3", "collapse_existing": "B6.3"}.get(prompt.purpose, "B6.4")
         raise IllegalAction(f"{inp.floor} {inp.x},{inp.y} is not one of the places offered.", rule)
     _continue(w, ctx, floor=inp.floor, x=inp.x, y=inp.y)
 
 
-def _resolve_tile(w: World, prompt, ctx, inp) -> None:
+def _resolve_tile(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     if inp.floor != prompt.floor:
         raise IllegalAction(
             f"This tile goes on the {FLOOR_NAMES[prompt.floor]}, not the {FLOOR_NAMES[inp.floor]}.", "B3.1"
@@ -322,7 +323,7 @@ def _resolve_tile(w: World, prompt, ctx, inp) -> None:
         lay_turned(w, legal, on=on, question=f"which way is the {inp.tile} turned?", **params)
 
 
-def _resolve_card(w: World, prompt, ctx, inp) -> None:
+def _resolve_card(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     card = w.content.cards.get(inp.name)
     if card is None:
         raise UnreadableInput(f"{inp.name!r} is not a card of this game.", "E1")
@@ -336,19 +337,23 @@ def _resolve_card(w: World, prompt, ctx, inp) -> None:
     _continue(w, ctx, name=card.name)
 
 
-def _resolve_option(w: World, prompt, ctx, inp) -> None:
+def _resolve_option(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     if inp.option not in prompt.options:
         raise IllegalAction(f"Choose one of: {', '.join(prompt.options)}.", "B3.5")
     _continue(w, ctx, option=inp.option)
 
 
-def _continue(w: World, ctx: dict[str, Any], **answer) -> None:
+def _continue(w: World, ctx: dict[str, Any], **answer: Any) -> None:
     params = dict(ctx, **answer)
     on = params.pop("on")
     w.then((on, params))
 
 
-_RESOLVE = {
+def _resolve_handoff(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
+    _continue(w, ctx)
+
+
+_RESOLVE: dict[str, Callable[[World, Any, dict[str, Any], Any], None]] = {
     "action": _resolve_action,
     "roll": _resolve_roll,
     "split": _resolve_split,
@@ -358,5 +363,5 @@ _RESOLVE = {
     "card": _resolve_card,
     "option": _resolve_option,
     MonsterTurn.kind: resolve_monster,
-    HandOff.kind: lambda w, prompt, ctx, inp: _continue(w, ctx),
+    HandOff.kind: _resolve_handoff,
 }

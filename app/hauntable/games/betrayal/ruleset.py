@@ -29,6 +29,7 @@ from hauntable.games.betrayal import (
 from hauntable.games.betrayal.cards import (
     aids,
     bloody_vision,
+    card_attack,
     creepy_puppet,
     crystal_ball,
     dark_dice,
@@ -63,6 +64,7 @@ from hauntable.games.betrayal.world import RuleSet, World
 # Every module whose functions are tasks or card effect operations.
 MODULES: tuple[ModuleType, ...] = (
     interpreter,
+    card_attack,
     places,
     new_room,
     aids,

@@ -25,6 +25,7 @@ def use_before(w: World, prompt: RollDice, ctx: dict[str, Any], name: str) -> No
     if name not in getattr(prompt, "aids", ()):
         raise IllegalAction(f"The {name} cannot help this roll.", "C12")
     seat = prompt.player
+    assert seat is not None  # aids are offered to the seat that rolls
     used = (*ctx.get("_aid_used", ()), name)
     ctx = dict(ctx, _aid_used=used)
 

@@ -55,6 +55,7 @@ def check_card_action(w: World, inp: Input) -> None:
         raise IllegalAction(
             f"{e.name} is stuck in the {stuck(w, seat)} and can do nothing until freed.", "C10"
         )
+    assert isinstance(inp, Use | Drop | Take | Give)  # the card actions (Free is above)
     name = inp.name
     if isinstance(inp, Take):
         if w.s.tokens.get(PILE + name) != e.room:
@@ -88,7 +89,7 @@ def check_card_action(w: World, inp: Input) -> None:
 
 
 @functools.cache
-def _input(kind: type, *args: object) -> Input:
+def _input(kind: type[Input], *args: object) -> Input:
     """Inputs are frozen values: the turn prompt, rebuilt after nearly every input, reuses them."""
     return kind(*args)
 
@@ -142,6 +143,7 @@ def resolve_card_action(w: World, inp: Input) -> None:
         w.s.turn.tried.append(f"free:{inp.seat}")
         w.then(("free_roll", dict(seat=seat, stuck_seat=inp.seat)))
         return
+    assert isinstance(inp, Use | Drop | Take | Give)  # checked above
     name = inp.name
     if isinstance(inp, Use) and name in token_uses(w, seat):
         use_token(w, seat, name)

@@ -6,6 +6,7 @@ by name in the rule set (``World.rules.effect_ops``).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hauntable.engine.prompts import RollDice
@@ -17,6 +18,8 @@ from hauntable.games.betrayal.house import HouseView
 from hauntable.games.betrayal.inputs import Target
 from hauntable.games.betrayal.prompts import ChooseOption, ChooseTarget
 from hauntable.games.betrayal.world import World, task
+
+Queued = list[tuple[str, dict[str, Any]]]  # tasks an effect queues, in order
 
 
 @task("effects")
@@ -104,43 +107,43 @@ def _unmark(w: World, seat: int, card: str, name: str) -> None:
     w.explorer(seat).marks.pop(name, None)
 
 
-def _damage(w, seat, card, kind, n):
+def _damage(w: World, seat: int, card: str, kind: str, n: int) -> Queued:
     return [("damage", dict(seat=seat, kind=kind, amount=n))]
 
 
-def _damage_dice(w, seat, card, kind, dice):
+def _damage_dice(w: World, seat: int, card: str, kind: str, dice: int) -> Queued:
     return [("damage_roll", dict(seats=[seat], dice=dice, kind=kind))]
 
 
-def _draw(w, seat, card, deck):
+def _draw(w: World, seat: int, card: str, deck: str) -> Queued:
     return [("draw_card", dict(seat=seat, deck=deck))]
 
 
-def _to_room(w, seat, card, room):
+def _to_room(w: World, seat: int, card: str, room: str) -> Queued:
     if room in w.s.house:
         return [("land", dict(seat=seat, room=room))]
     w.say(f"{card}: the {room} is not in the house yet", "card.no_room", card=card, room=room)
     return []
 
 
-def _roll(w, seat, card, trait, rows, extra=0):
+def _roll(w: World, seat: int, card: str, trait: str, rows: list[Any], extra: int = 0) -> Queued:
     return [("effects_roll", dict(seat=seat, card=card, trait=trait, rows=rows, extra=extra))]
 
 
-def _choice(w, seat, card, n, traits, sign):
+def _choice(w: World, seat: int, card: str, n: int, traits: list[str], sign: int) -> Queued:
     return [("effects_choose_trait", dict(seat=seat, card=card, n=n, traits=traits, sign=sign))]
 
 
-def _choose(w, seat, card, text, options):
+def _choose(w: World, seat: int, card: str, text: str, options: list[Any]) -> Queued:
     return [("effects_choose", dict(seat=seat, card=card, text=text, options=options))]
 
 
-def _if(w, seat, card, cond, then, otherwise):
+def _if(w: World, seat: int, card: str, cond: str, then: list[Effect], otherwise: list[Effect]) -> Queued:
     branch = then if holds(w, seat, cond) else otherwise
     return [("effects", dict(seat=seat, card=card, effects=branch))] if branch else []
 
 
-def _each(w, seat, card, where, effects):
+def _each(w: World, seat: int, card: str, where: str, effects: list[Effect]) -> Queued:
     if where == "outdoors" and (unsure := windows_to_ask(w)):  # the printed tiles say (C16)
         again = ("effects", dict(seat=seat, card=card, effects=[["each", where, effects]]))
         return [("window_ask", dict(rooms=unsure, card=card)), again]
@@ -150,7 +153,7 @@ def _each(w, seat, card, where, effects):
     return [("effects", dict(seat=s, card=card, effects=effects)) for s in seats]
 
 
-def _nearest(w, seat, card, effects):
+def _nearest(w: World, seat: int, card: str, effects: list[Effect]) -> Queued:
     other = nearest_explorer(w, seat)
     if other is None:
         return []
@@ -158,20 +161,28 @@ def _nearest(w, seat, card, effects):
     return [("effects", dict(seat=other, card=card, effects=effects))]
 
 
-def _go(w, seat, card, where):
+def _go(w: World, seat: int, card: str, where: str) -> Queued:
     return [("effects_go", dict(seat=seat, card=card, where=where, token=None))]
 
 
-def _place(w, seat, card, name, where):
+def _place(w: World, seat: int, card: str, name: str, where: str) -> Queued:
     return [("effects_go", dict(seat=seat, card=card, where=where, token=name))]
 
 
-def _new_room(w, seat, card, floors, search, or_room, then_card=True):
+def _new_room(
+    w: World,
+    seat: int,
+    card: str,
+    floors: list[str],
+    search: bool,
+    or_room: str | None,
+    then_card: bool = True,
+) -> Queued:
     params = dict(seat=seat, card=card, floors=floors, search=search, or_room=or_room, then_card=then_card)
     return [("effects_new_room", params)]
 
 
-def _attack(w, seat, card, dice, hurt):
+def _attack(w: World, seat: int, card: str, dice: int, hurt: Any) -> Queued:
     return [("effects_attack", dict(seat=seat, card=card, dice=dice, hurt=hurt))]
 
 
@@ -190,8 +201,8 @@ PRIMITIVES: dict[str, Any] = {  # the effects of the card language (language.py)
     "draw": _draw,
     "to_room": _to_room,
     "roll": _roll,
-    "gain_any": lambda w, seat, card, n, traits: _choice(w, seat, card, n, traits, 1),
-    "lose_any": lambda w, seat, card, n, traits: _choice(w, seat, card, n, traits, -1),
+    "gain_any": functools.partial(_choice, sign=1),
+    "lose_any": functools.partial(_choice, sign=-1),
     "choose": _choose,
     "if": _if,
     "each": _each,
@@ -208,7 +219,8 @@ def _bound(w: World, v: Any) -> int | None:
         return w.s.omens_drawn
     if v == "omens-1":
         return w.s.omens_drawn - 1
-    return v
+    bound: int | None = v
+    return bound
 
 
 @task("effects_roll")
@@ -235,6 +247,7 @@ def effects_roll_result(w: World, seat: int, card: str, rows: list[Any], total: 
         w.explorer(seat).marks[card] = total
     for lo, hi, effects in rows:
         lo, hi = _bound(w, lo), _bound(w, hi)
+        assert lo is not None, "a row's low bound is a number"
         if total >= lo and (hi is None or total <= hi):
             if effects:
                 w.then(("effects", dict(seat=seat, card=card, effects=effects)))
@@ -336,60 +349,3 @@ def _went(w: World, seat: int, card: str, token: str | None, room: str) -> None:
         w.say(
             f"{card}: a {token} token is put in the {room}", "card.token", card=card, token=token, room=room
         )
-
-
-@task("effects_attack")
-def effects_attack(w: World, seat: int, card: str, dice: int, hurt: list[Any]) -> None:
-    """C9: a card's attack before the haunt. The player on the right rolls its dice for it; the explorer
-    then defends with Might; a higher attack deals the difference as physical damage."""
-    right = w.right_of(seat)
-    w.ask(
-        RollDice(
-            right, f"{w.who(right)}: roll {dice} dice for the {card}'s attack on {w.who(seat)}", dice, card
-        ),
-        on="effects_defend",
-        seat=seat,
-        card=card,
-        hurt=hurt,
-    )
-
-
-@task("effects_defend")
-def effects_defend(w: World, seat: int, card: str, hurt: list[Any], total: int) -> None:
-    dice = w.dice_for(seat, "might")
-    w.ask(
-        RollDice(
-            seat, f"{w.who(seat)}: defend against the {card} - Might roll ({dice} dice)", dice, card, "might"
-        ),
-        on="effects_defended",
-        seat=seat,
-        card=card,
-        hurt=hurt,
-        attack=total,
-    )
-
-
-@task("effects_defended")
-def effects_defended(w: World, seat: int, card: str, hurt: list[Any], attack: int, total: int) -> None:
-    if attack <= total:
-        w.say(
-            f"{w.who(seat)} fends off the {card} ({total} against {attack})",
-            "card.defended",
-            card=card,
-            who=w.who(seat),
-            total=total,
-            attack=attack,
-        )
-        return
-    w.say(
-        f"The {card} hurts {w.who(seat)} ({attack} against {total})",
-        "card.hurt",
-        card=card,
-        who=w.who(seat),
-        attack=attack,
-        total=total,
-    )
-    tasks = [("damage", dict(seat=seat, kind="physical", amount=attack - total))]
-    if hurt:
-        tasks.append(("effects", dict(seat=seat, card=card, effects=hurt)))
-    w.then(*tasks)
