@@ -18,7 +18,7 @@ from pathlib import Path
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
-from hauntable.engine.rejections import BadConfig, HauntableError
+from hauntable.engine.rejections import BadConfig, HauntableError, IllegalAction
 from hauntable.gamelog import ABANDONED, GameLog
 from hauntable.games import geisterstunde
 from hauntable.games.betrayal.config import GameConfig, PlayerSpec
@@ -36,6 +36,7 @@ from hauntable.ui.live_table import AppTable, table_kind
 from hauntable.ui.resuming import Resuming
 from hauntable.ui.settings import AdminChoices, UiSettings
 from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
+from hauntable.ui.takeback_view import TakeBackModel, refused, take_back_model
 from hauntable.ui.tower import AppTower, count_text, fault_text
 from hauntable.ui.view import View
 
@@ -344,6 +345,31 @@ class TableController(Resuming):
         """The one channel: every tap's input goes through here, stamped with its prompt's seq."""
         if self.channel is not None:  # a finger's tap: guarded against a double tap across turns
             self.channel.submit(inp, seq, guard=self.settings.turn_guard)
+
+    def take_back_model(self) -> TakeBackModel | None:
+        """What a take back would undo now, for the players to agree to (rule E3); None without a game."""
+        if self.channel is None or self.channel.session.game.name != "betrayal":
+            return None
+        try:
+            offer = self.channel.session.take_back_offer()
+        except IllegalAction as exc:
+            return refused(exc)
+        return take_back_model(offer, self.channel.step.state, self.content, self.channel.seq)
+
+    def take_back(self, model: TakeBackModel) -> bool:
+        """Carry out an agreed take back; the simulator's hands put the table back, at a real table the
+        line under the prompt says what to put back. False when refused (the game moved on meanwhile)."""
+        if self.channel is None or model.offer is None:
+            return False
+        if self.channel.submit(model.offer.inp, model.seq) is None:
+            return False
+        if self.simulator is not None:
+            self.simulator.put_back(model.offer)
+            self.sim_message = i18n.tr("takeback.sim") if model.hands else ""
+        else:
+            self.sim_message = " ".join(model.hands)
+        self.view.redraw()
+        return True
 
     def roll_virtual(self) -> None:
         """The dice pad's "Roll": virtual dice for the awaited roll."""

@@ -27,6 +27,7 @@ from hauntable.engine.dice import VirtualDice
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import Rejection
 from hauntable.engine.rng import Rng
+from hauntable.engine.takeback import Offer
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.inputs import DrawCard, PlaceTile
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, RearrangeFloor
@@ -339,6 +340,23 @@ class TableSimulator:
                 return SimResult(True, "sim.card_drawn", {"card": name})
             return self._said(verdicts, SimResult(False, "sim.no_card_wanted"))
         return SimResult(False, "sim.deck_empty", {"deck": prompt.deck})
+
+    # --- a take back (rule E3) ---------------------------------------------------------------------------
+
+    def put_back(self, offer: Offer) -> None:
+        """The hands undo what an agreed take back undid: a tile laid goes back on top of the stack (its
+        tag off the table), a card drawn back on top of its deck; figures are not on readers."""
+        for done in offer.undone:
+            if isinstance(done.inp, PlaceTile) and done.inp.tile not in self.stack:
+                self.stack.insert(0, done.inp.tile)
+            elif isinstance(done.inp, DrawCard):
+                for deck in self.decks.values():
+                    if done.inp.name in deck:
+                        deck.remove(done.inp.name)
+                        deck.insert(0, done.inp.name)
+                        break
+        self._tidy()
+        self.referee.refresh()
 
     # --- the dice tower -----------------------------------------------------------------------------------
 
