@@ -58,6 +58,7 @@ from hauntable.games.betrayal.cards import (
     what_the,
 )
 from hauntable.games.betrayal.haunts import SCENARIOS
+from hauntable.games.betrayal.haunts.printed import runtime as printed_runtime
 from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.world import RuleSet, World
 
@@ -104,6 +105,7 @@ MODULES: tuple[ModuleType, ...] = (
     haunt,
     victory,
     haunt_actions,
+    printed_runtime,
 )
 
 

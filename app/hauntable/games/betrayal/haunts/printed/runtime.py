@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.haunts.printed.expr import Expr, evaluate
 from hauntable.games.betrayal.haunts.printed.spec import Action, HauntFile
@@ -20,7 +21,7 @@ from hauntable.games.betrayal.haunts.printed.vocab import Ctx, namespace
 from hauntable.games.betrayal.haunts.script import Scenario, roll
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.predicates import in_house
-from hauntable.games.betrayal.world import World
+from hauntable.games.betrayal.world import World, task
 
 NUMBERS, AT_START, USED = "_n", "_heroes_at_start", "_used"
 
@@ -225,3 +226,20 @@ class PrintedHaunt(Scenario):
     def explorer_may_enter(self, w: World, seat: int, room: str) -> bool:
         ex = self.spec.rules.get("explorer_may_enter")
         return in_house(w.s.explorers[seat]) and bool(self.value(w, ex, seat, seat=seat, room=room))
+
+
+# --- dice a haunt rolls for its own counters (haunt 40: the buried person's damage) ----------------------
+
+
+@task("printed_roll")
+def printed_roll(w: World, seat: int, dice: int, counter: str, why: str) -> None:
+    """Ask ``seat`` to roll ``dice`` dice through the table (the tower or the pad); the total is added to
+    the haunt's counter ``counter`` (``printed_rolled``)."""
+    dice = max(0, min(8, dice))
+    text = f"{w.who(seat)}: roll {dice} dice - {why}"
+    w.ask(RollDice(seat, text, dice, why), on="printed_rolled", counter=counter)
+
+
+@task("printed_rolled")
+def printed_rolled(w: World, counter: str, total: int) -> None:
+    Ctx(w, None).count_add(counter, total)

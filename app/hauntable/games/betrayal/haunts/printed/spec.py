@@ -7,6 +7,7 @@ loads, not in the middle of a game.
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
@@ -101,6 +102,7 @@ class HauntFile:
     rules: dict[str, Expr]
     attack_traits: tuple[str, ...] = ()
     hooks: str = ""
+    texts: dict[str, str] = dataclasses.field(default_factory=dict)  # what ``tell(key)`` says
 
     def monster(self, kind: str) -> MonsterKind:
         for m in self.monsters:
@@ -140,6 +142,7 @@ _TOP = {
     "rules",
     "attack_traits",
     "hooks",
+    "texts",
 }
 _RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap")
 
@@ -245,9 +248,13 @@ def load_file(path: Path, extra_names: Iterable[str] = ()) -> HauntFile:
     attack_traits = r.strs("attack_traits", data.get("attack_traits", []))
     for t in attack_traits:
         r.choice("attack_traits", t, TRAITS)
+    texts = data.get("texts", {})
+    if not isinstance(texts, dict) or not all(isinstance(v, str) for v in texts.values()):
+        raise r.fail("texts", "must be a table of key = sentence")
     counters = data.get("counters", {})
     if not isinstance(counters, dict) or not all(isinstance(v, str) for v in counters.values()):
         raise r.fail("counters", "must be a table of counter = label")
+    _check_tells(r, texts, data)
     return HauntFile(
         number=number,
         name=name,
@@ -266,6 +273,7 @@ def load_file(path: Path, extra_names: Iterable[str] = ()) -> HauntFile:
         rules=rules,
         attack_traits=attack_traits,
         hooks=str(data.get("hooks", "")),
+        texts=texts,
     )
 
 
@@ -338,3 +346,21 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
         success=r.exprs(f"{field}.success", a.get("success", [])),
         failure=r.exprs(f"{field}.failure", a.get("failure", [])),
     )
+
+
+def _check_tells(r: _Reader, texts: dict[str, str], data: dict[str, Any]) -> None:
+    """Every ``tell('key')`` in the file names one of its ``[texts]``."""
+    for key in re.findall(r"tell\('([^']*)'\)", tomllib_dump_strings(data)):
+        if key not in texts:
+            raise r.fail("texts", f"tell({key!r}) has no sentence in [texts]")
+
+
+def tomllib_dump_strings(data: Any) -> str:
+    """Every string in the parsed file, joined (to look for calls by pattern)."""
+    if isinstance(data, str):
+        return data
+    if isinstance(data, dict):
+        return "\n".join(tomllib_dump_strings(v) for v in data.values())
+    if isinstance(data, list):
+        return "\n".join(tomllib_dump_strings(v) for v in data)
+    return ""

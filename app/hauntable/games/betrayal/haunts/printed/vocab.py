@@ -250,6 +250,20 @@ class Ctx:
         for card in [*e.items, *e.omens]:
             lose_card(self.w, seat, card, "room")
 
+    def roll_into(self, counter: str, dice: int, why: str = "", seat: int = -1) -> None:
+        """``seat`` (default: the actor, else the traitor, else the first seat) rolls ``dice`` dice through
+        the table and the total is added to ``counter``."""
+        h = self.w.haunt
+        if seat < 0:
+            seat = self.me if self.me >= 0 else (h.traitor if h.traitor is not None else 0)
+        if dice > 0:
+            self.w.then(("printed_roll", dict(seat=seat, dice=dice, counter=counter, why=why or counter)))
+
+    def tell(self, key: str) -> None:
+        """Say one of the haunt file's ``[texts]`` to the table (our words, as the file gives them)."""
+        text = self.spec.texts[key]
+        self.w.say(text, "printed.tell", sentence=text)
+
     def win(self, side: str, why: str) -> None:
         declare(self.w, side, why)
 
@@ -371,6 +385,10 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
             h.monsters[mid], "immune", tuple(_trait(t) for t in traits)
         ),
         "drop_cards": lambda seat=-1: c.drop_cards(seat_or_me(seat)),
+        "roll_into": c.roll_into,
+        "tell": c.tell,
+        "remember": lambda name, value: h.vars.__setitem__(name, value),
+        "recall": lambda name: h.vars.get(name, ""),
         "win": c.win,
         "refuse": _refuse,
     }
@@ -462,6 +480,10 @@ FUNCTIONS: tuple[str, ...] = (
     "kill_beaten",
     "set_immune",
     "drop_cards",
+    "roll_into",
+    "tell",
+    "remember",
+    "recall",
     "win",
     "refuse",
 )
