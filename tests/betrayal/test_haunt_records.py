@@ -13,7 +13,7 @@ from gamekit import CONTENT, arrange, choices, do, in_haunt, monster, refused, s
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.hashing import canonical_json, state_hash
 from hauntable.gamelog.store import GameLog
-from hauntable.games.betrayal import GAME, GameConfig
+from hauntable.games.betrayal import GAME, GameConfig, HouseRules
 from hauntable.games.betrayal.inputs import Roll
 from hauntable.games.betrayal.monsters import explorer_leave_extra
 from hauntable.games.betrayal.records import Haunt, Monster, MonsterPhase
@@ -42,7 +42,9 @@ LEGACY = {
 
 
 def config(seed: int) -> GameConfig:
-    return GameConfig.quick(*CHARACTERS[: 3 + seed % 4], today="11-30", seed=seed)
+    """The config as a game logged before trading both ways had it (its JSON has no ``trading``)."""
+    rules = HouseRules(trading="give")
+    return GameConfig.quick(*CHARACTERS[: 3 + seed % 4], today="11-30", seed=seed, house_rules=rules)
 
 
 def test_the_canonical_form_is_the_one_logged_games_were_hashed_with():

@@ -15,10 +15,15 @@ def canonical_json(data: Any) -> str:
 
 def rules_json(rules: Any) -> dict[str, Any]:
     """A house rules dataclass as JSON, leaving out the fields named in its ``_LATER`` (options added after
-    games were logged) while they hold their default: a logged game's state hashes stay as they were."""
+    games were logged) while they hold their default, or for those in its ``_LEGACY`` (field -> the value
+    logged games played) while they hold that value: a logged game's state hashes stay as they were."""
     data = dataclasses.asdict(rules)
+    legacy = getattr(rules, "_LEGACY", {})
     for field in dataclasses.fields(rules):
-        if field.name in getattr(rules, "_LATER", ()) and data[field.name] == field.default:
+        if field.name in legacy:
+            if data[field.name] == legacy[field.name]:
+                del data[field.name]
+        elif field.name in getattr(rules, "_LATER", ()) and data[field.name] == field.default:
             del data[field.name]
     return data
 

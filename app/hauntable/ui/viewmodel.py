@@ -14,6 +14,7 @@ from hauntable.engine.prompts import OptionText, Prompt, RollDice
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
 from hauntable.games.betrayal.haunts.printed import action_label as printed_action_label
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
+from hauntable.games.betrayal.inputs import Attack, Trade
 from hauntable.games.betrayal.prompts import (
     HAUNT_ACTIONS,
     AwaitCard,
@@ -262,6 +263,8 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     """A button's words for one legal input; falls back to the input's own text form."""
     if inp.kind == "act":
         return act_label(state, inp)
+    if isinstance(prompt, MonsterTurn) and isinstance(inp, Attack):  # a monster's attack (H5.7): whom
+        return tr("action.attack", who=state.explorers[int(inp.target)].name)
     if isinstance(prompt, ChooseAction):
         if inp.kind == "move":
             label = tr("action.move", dir=tr(f"dir.{inp.to}"))
@@ -300,7 +303,7 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     return other_label(inp)
 
 
-OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all", "done")
+OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all", "done", "nothing")
 OPTION_WORDS += ("take", "decline", "bring", "leave", "seen", "reorder", "mental", "physical")
 OPTION_PHRASES = {  # options that are fixed phrases of the engine or the card data -> catalog key
     "keep a roll": "option.keep_roll",
@@ -367,6 +370,8 @@ def action_label(state: State, inp: Input) -> str | None:
         return tr(f"action.{kind}", card=inp.name)
     if kind == "give":
         return tr("action.give", card=inp.name, who=state.explorers[inp.to].name)
+    if isinstance(inp, Trade):
+        return tr("action.trade", who=state.explorers[inp.to].name)
     if kind == "free":
         return tr("action.free", who=state.explorers[inp.seat].name)
     if kind == "victory":

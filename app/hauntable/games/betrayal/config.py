@@ -44,6 +44,7 @@ class HouseRules:
     monster_speed_roll: str = "turn_start"  # turn_start (every type at once) | per_group (as it acts), H5.2
     monster_stunned_in_turn: str = "skip_next"  # skip_next (its next turn) | recover_now (at this end), H5.3
     collapse_monster_token: str = "landing"  # landing (on a first monster's room) | first_explorer, B6.3
+    trading: str = "exchange"  # exchange (both ways, ru l.161) | give (one way, de l.207), C3
 
     _CHOICES = {
         "haunt_roll_dice": ("six", "per_omen"),
@@ -65,6 +66,7 @@ class HouseRules:
         "monster_speed_roll": ("turn_start", "per_group"),
         "monster_stunned_in_turn": ("skip_next", "recover_now"),
         "collapse_monster_token": ("landing", "first_explorer"),
+        "trading": ("exchange", "give"),
     }
     # added after games were logged: left out of the config's JSON at their default, so a game logged before
     # them hashes as it did and resumes (Session.resume checks every logged state hash)
@@ -78,7 +80,13 @@ class HouseRules:
         "monster_speed_roll",
         "monster_stunned_in_turn",
         "collapse_monster_token",
+        "trading",
     )
+
+    # options whose default is not what games logged before them played: the JSON leaves such a field out
+    # while it holds the value logged games had, and a config read from JSON without it gets that value,
+    # so a logged game resumes as it was played (hashing.rules_json, GameConfig.from_json)
+    _LEGACY = {"trading": "give"}
 
     def __post_init__(self) -> None:
         for name, choices in self._CHOICES.items():
@@ -193,7 +201,7 @@ class GameConfig:
         try:
             data = dict(data)
             players = tuple(PlayerSpec(**p) for p in data.pop("players"))
-            rules = HouseRules(**data.pop("house_rules", {}))
+            rules = HouseRules(**{**HouseRules._LEGACY, **data.pop("house_rules", {})})
             return cls(players=players, house_rules=rules, **data)
         except (TypeError, KeyError, AttributeError) as exc:
             raise BadConfig(f"Malformed game config: {exc}.") from None

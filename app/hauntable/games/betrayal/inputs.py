@@ -182,6 +182,15 @@ class Give(Input):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class Trade(Input):
+    """Open a trade with the explorer at seat ``to`` in your room: you pick a card to offer and one to ask
+    for, they accept or refuse (C3, house rule ``trading=exchange``)."""
+
+    kind = "trade"
+    to: int
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class Free(Input):
     """Try to free the explorer at ``seat`` (yourself too) from Webs or Debris (C10)."""
 
@@ -318,6 +327,7 @@ INPUTS = InputRegistry(
         Drop,
         Take,
         Give,
+        Trade,
         Free,
         Attack,
         Ready,

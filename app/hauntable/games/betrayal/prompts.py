@@ -36,7 +36,7 @@ class ChooseAction(Prompt):
     kind: ClassVar[str] = "action"
     accepts: ClassVar[tuple[str, ...]] = (
         *("move", "end", "cross", "fall", "ride"),
-        *("use", "drop", "take", "give", "free", "attack"),
+        *("use", "drop", "take", "give", "trade", "free", "attack"),
         *HAUNT_ACTIONS,
     )
 

@@ -54,6 +54,7 @@ from hauntable.games.betrayal.cards import (
     revolving_wall,
     spirit_board,
     tokens,
+    trading,
     webs_and_debris,
     what_the,
 )
@@ -70,6 +71,7 @@ MODULES: tuple[ModuleType, ...] = (
     new_room,
     aids,
     holding,
+    trading,
     tokens,
     webs_and_debris,
     dog,

@@ -30,8 +30,9 @@ from hauntable.games.betrayal.cards.hands import (
 )
 from hauntable.games.betrayal.cards.music_box import music_check
 from hauntable.games.betrayal.cards.tokens import check_token, token_uses, use_token
+from hauntable.games.betrayal.cards.trading import check_trade, open_trade
 from hauntable.games.betrayal.cards.webs_and_debris import check_free
-from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Use
+from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Trade, Use
 from hauntable.games.betrayal.predicates import stuck
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
@@ -55,7 +56,10 @@ def check_card_action(w: World, inp: Input) -> None:
         raise IllegalAction(
             f"{e.name} is stuck in the {stuck(w, seat)} and can do nothing until freed.", "C10"
         )
-    assert isinstance(inp, Use | Drop | Take | Give)  # the card actions (Free is above)
+    if isinstance(inp, Trade):
+        check_trade(w, seat, inp)
+        return
+    assert isinstance(inp, Use | Drop | Take | Give)  # the card actions (Free and Trade are above)
     name = inp.name
     if isinstance(inp, Take):
         if w.s.tokens.get(PILE + name) != e.room:
@@ -117,6 +121,8 @@ def card_actions(w: World) -> list[Input]:
             out.append(_input(Drop, name))
         if rules is None or rules.tradeable:
             out.extend(_input(Give, name, o) for o in others)
+    if others and w.s.config.house_rules.trading == "exchange":
+        out.extend(_input(Trade, o) for o in others if _ok(w, _input(Trade, o)))
     if w.s.tokens:
         for tok, room in sorted(w.s.tokens.items()):
             if room == e.room and tok.startswith(PILE) and f"item:{tok[len(PILE) :]}" not in tried:
@@ -142,6 +148,9 @@ def resolve_card_action(w: World, inp: Input) -> None:
     if isinstance(inp, Free):
         w.s.turn.tried.append(f"free:{inp.seat}")
         w.then(("free_roll", dict(seat=seat, stuck_seat=inp.seat)))
+        return
+    if isinstance(inp, Trade):
+        open_trade(w, seat, inp.to)
         return
     assert isinstance(inp, Use | Drop | Take | Give)  # checked above
     name = inp.name
@@ -233,4 +242,14 @@ def end_of_turn_cards(w: World, seat: int) -> None:
         discard_kept(w, seat, "Lights Out", "the turn ends with light to see by")
 
 
-__all__ = ["Drop", "Free", "Give", "Take", "Use", "card_actions", "check_card_action", "resolve_card_action"]
+__all__ = [
+    "Drop",
+    "Free",
+    "Give",
+    "Take",
+    "Trade",
+    "Use",
+    "card_actions",
+    "check_card_action",
+    "resolve_card_action",
+]

@@ -48,7 +48,7 @@ def music_result(w: World, seat: int, trait: str, target: int, total: int) -> No
     w.say(f"{w.who(seat)} is mesmerized by the Music Box: the turn ends", "card.mesmerized", who=w.who(seat))
     if MUSIC in held(w, seat):
         lose_card(w, seat, MUSIC, "room")
-        w.say(f"{w.who(seat)} drops the Music Box", "item.drop", card=MUSIC)
+        w.say(f"{w.who(seat)} drops the Music Box", "item.drop", who=w.who(seat), card=MUSIC)
     if seat == w.s.turn.seat:  # what the room would have done on entering no longer happens
         w.s.pending = [t for t in w.s.pending if not (t[0] == "enter_effects" and t[1]["seat"] == seat)]
         w.then(("end_turn", dict(seat=seat)))
