@@ -78,3 +78,12 @@ def finish_round(step: Step, each: int = 0) -> Step:
         else:
             step = do(step, str(step.awaiting.choices()[0]))
     return step
+
+
+def roll_total(step: Step, total: int) -> Step:
+    """Answer the awaited roll with faces (0-2 each) that add up to ``total``."""
+    faces = []
+    for _ in range(step.awaiting.dice):
+        faces.append(min(2, total - sum(faces)))
+    assert sum(faces) == total, f"{step.awaiting.dice} dice cannot make {total}"
+    return do(step, "roll " + ",".join(map(str, faces)))

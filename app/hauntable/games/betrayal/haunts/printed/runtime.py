@@ -166,6 +166,9 @@ class PrintedHaunt(Scenario):
         if a is None:
             return
         who = w.who(seat)
+        if a.bonus is not None:  # the haunt adds to the roll (haunt 50: +1 a Clue held)
+            total += int(self.value(w, a.bonus, seat, default=0))
+            success = total >= int(self.value(w, a.target, seat, default=0))
         if success:
             w.say(f"{who} succeeds: {a.label}", "printed.success", who=who, action=a.label, total=total)
             self.run(w, a.success, seat, total=total)

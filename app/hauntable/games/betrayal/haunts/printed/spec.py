@@ -65,6 +65,7 @@ class Action:
     limit: str
     success: tuple[Expr, ...]
     failure: tuple[Expr, ...]
+    bonus: Expr | None = None  # added to the roll's total (the effects see the sum as ``total``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -323,6 +324,7 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
         "limit",
         "success",
         "failure",
+        "bonus",
     }
     if unknown:
         raise r.fail(field, f"unknown field(s) {sorted(unknown)}")
@@ -345,6 +347,7 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
         limit=r.choice(f"{field}.limit", a.get("limit", "turn"), LIMITS),
         success=r.exprs(f"{field}.success", a.get("success", [])),
         failure=r.exprs(f"{field}.failure", a.get("failure", [])),
+        bonus=r.opt_expr(f"{field}.bonus", None if a.get("bonus") is None else str(a.get("bonus"))),
     )
 
 

@@ -20,13 +20,14 @@ from hauntable.games.betrayal.death import kill as kill_explorer
 from hauntable.games.betrayal.house import adjacent as adjacent_rooms
 from hauntable.games.betrayal.house import distances, monster_walker
 from hauntable.games.betrayal.monsters import stun
+from hauntable.games.betrayal.movement import movement_left
 from hauntable.games.betrayal.predicates import in_house, start_fight
 from hauntable.games.betrayal.victory import declare
 from hauntable.games.betrayal.world import World
 
 # names every expression may use besides the haunt's own numbers and the context names of its field
 VALUES = ("players", "heroes_at_start", "round", "reveal_room", "traitor", "me", "here")
-CONTEXT = ("seat", "room", "monster", "kind")  # set by the field that evaluates (rules, triggers)
+CONTEXT = ("seat", "room", "monster", "kind", "total")  # set by the field that evaluates (rules, rolls)
 
 
 class Ctx:
@@ -264,6 +265,15 @@ class Ctx:
         text = self.spec.texts[key]
         self.w.say(text, "printed.tell", sentence=text)
 
+    def put_each(self, stem: str, rooms: list[str]) -> None:
+        """Tokens ``stem 1`` .. ``stem n``, one in each of ``rooms``."""
+        for i, room in enumerate(rooms, 1):
+            ops.put_token(self.w, f"{stem} {i}", room)
+
+    def spend_move(self, n: int = 1) -> None:
+        """The action costs the actor ``n`` spaces of this turn's movement (as entering rooms does)."""
+        self.w.s.turn.moved += n
+
     def win(self, side: str, why: str) -> None:
         declare(self.w, side, why)
 
@@ -389,6 +399,13 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "tell": c.tell,
         "remember": lambda name, value: h.vars.__setitem__(name, value),
         "recall": lambda name: h.vars.get(name, ""),
+        "who": lambda seat=-1: w.who(seat_or_me(seat)),
+        "put_each": c.put_each,
+        "take_n": lambda xs, n: list(xs)[: max(0, n)],
+        "carried": lambda stem, seat=-1: sum(1 for t in h.carried_by(seat_or_me(seat)) if t.startswith(stem)),
+        "token_names": lambda room, stem="": [t for t in h.tokens_in(room) if t.startswith(stem)],
+        "moves_left": lambda: movement_left(w) if c.me >= 0 and s.turn.seat == c.me else 0,
+        "spend_move": c.spend_move,
         "win": c.win,
         "refuse": _refuse,
     }
@@ -484,6 +501,13 @@ FUNCTIONS: tuple[str, ...] = (
     "tell",
     "remember",
     "recall",
+    "who",
+    "put_each",
+    "take_n",
+    "carried",
+    "token_names",
+    "moves_left",
+    "spend_move",
     "win",
     "refuse",
 )
