@@ -95,6 +95,8 @@ class PrintedHaunt(Scenario):
     # --- special actions (H7) ---------------------------------------------------------------------------
 
     def _side_ok(self, w: World, seat: int, a: Action) -> bool:
+        if a.side == "table":  # never offered: the table's own roll (roll_for)
+            return False
         return a.side == "any" or w.haunt.side_of(seat) == a.side
 
     def _used(self, w: World, seat: int, a: Action) -> bool:
@@ -235,14 +237,20 @@ class PrintedHaunt(Scenario):
 
 
 @task("printed_roll")
-def printed_roll(w: World, seat: int, dice: int, counter: str, why: str) -> None:
+def printed_roll(w: World, seat: int, dice: int, counter: str, why: str, action: str = "") -> None:
     """Ask ``seat`` to roll ``dice`` dice through the table (the tower or the pad); the total is added to
-    the haunt's counter ``counter`` (``printed_rolled``)."""
+    the haunt's counter ``counter``, or given to the haunt's ``action`` as its roll (``printed_rolled``)."""
     dice = max(0, min(8, dice))
     text = f"{w.who(seat)}: roll {dice} dice - {why}"
-    w.ask(RollDice(seat, text, dice, why), on="printed_rolled", counter=counter)
+    w.ask(RollDice(seat, text, dice, why), on="printed_rolled", counter=counter, action=action, roller=seat)
 
 
 @task("printed_rolled")
-def printed_rolled(w: World, counter: str, total: int) -> None:
+def printed_rolled(w: World, counter: str, action: str, roller: int, total: int) -> None:
+    sc = w.rules.scenarios.get(w.haunt.number)
+    if action and isinstance(sc, PrintedHaunt):
+        a = sc.spec.action(action)
+        if a is not None:
+            sc.run(w, a.success, roller, total=total)
+        return
     Ctx(w, None).count_add(counter, total)

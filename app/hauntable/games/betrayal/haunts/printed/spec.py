@@ -336,7 +336,7 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
         raise r.fail(f"{field}.label", "the button needs words")
     return Action(
         id=a["id"],
-        side=r.choice(f"{field}.side", a.get("side"), (*SIDES, "any")),
+        side=r.choice(f"{field}.side", a.get("side"), (*SIDES, "any", "table")),
         label=label,
         where=r.opt_expr(f"{field}.where", a.get("where")),
         where_text=str(a.get("where_text", "")),

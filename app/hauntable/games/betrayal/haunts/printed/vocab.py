@@ -260,6 +260,17 @@ class Ctx:
         if dice > 0:
             self.w.then(("printed_roll", dict(seat=seat, dice=dice, counter=counter, why=why or counter)))
 
+    def roll_for(self, action: str, dice: int, seat: int = -1, why: str = "") -> None:
+        """``seat`` (default: the actor, else the traitor) rolls ``dice`` dice through the table; the file's
+        action ``action`` (a ``side = "table"`` one) then runs its ``success`` effects seeing ``total``."""
+        h = self.w.haunt
+        if seat < 0:
+            seat = self.me if self.me >= 0 else (h.traitor if h.traitor is not None else 0)
+        if self.spec.action(action) is None:
+            raise ValueError(f"haunt {h.number} has no action {action!r}")
+        why = why or self.spec.action(action).label
+        self.w.then(("printed_roll", dict(seat=seat, dice=dice, counter="", why=why, action=action)))
+
     def tell(self, key: str) -> None:
         """Say one of the haunt file's ``[texts]`` to the table (our words, as the file gives them)."""
         text = self.spec.texts[key]
@@ -269,6 +280,14 @@ class Ctx:
         """Tokens ``stem 1`` .. ``stem n``, one in each of ``rooms``."""
         for i, room in enumerate(rooms, 1):
             ops.put_token(self.w, f"{stem} {i}", room)
+
+    def remove_carried(self, stem: str, seat: int = -1) -> None:
+        """The first token whose name starts with ``stem`` that the explorer carries leaves play."""
+        seat = self.actor() if seat < 0 else seat
+        for token in self.w.haunt.carried_by(seat):
+            if token.startswith(stem):
+                ops.remove_token(self.w, token)
+                return
 
     def spend_move(self, n: int = 1) -> None:
         """The action costs the actor ``n`` spaces of this turn's movement (as entering rooms does)."""
@@ -397,6 +416,7 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "drop_cards": lambda seat=-1: c.drop_cards(seat_or_me(seat)),
         "roll_into": c.roll_into,
         "tell": c.tell,
+        "roll_for": c.roll_for,
         "remember": lambda name, value: h.vars.__setitem__(name, value),
         "recall": lambda name: h.vars.get(name, ""),
         "who": lambda seat=-1: w.who(seat_or_me(seat)),
@@ -406,6 +426,7 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "token_names": lambda room, stem="": [t for t in h.tokens_in(room) if t.startswith(stem)],
         "moves_left": lambda: movement_left(w) if c.me >= 0 and s.turn.seat == c.me else 0,
         "spend_move": c.spend_move,
+        "remove_carried": c.remove_carried,
         "win": c.win,
         "refuse": _refuse,
     }
@@ -499,6 +520,7 @@ FUNCTIONS: tuple[str, ...] = (
     "drop_cards",
     "roll_into",
     "tell",
+    "roll_for",
     "remember",
     "recall",
     "who",
@@ -508,6 +530,7 @@ FUNCTIONS: tuple[str, ...] = (
     "token_names",
     "moves_left",
     "spend_move",
+    "remove_carried",
     "win",
     "refuse",
 )

@@ -4,9 +4,10 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.haunts.printed.hooks import h47
+from hauntable.games.betrayal.haunts.printed.hooks import h45, h47
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
+    "h45": h45.TickTickTick,
     "h47": h47.WormOuroboros,
 }
