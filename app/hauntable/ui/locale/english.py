@@ -72,6 +72,8 @@ message("action.attack", "Attack {who}")
 message("play.round", "Round {n}")
 message("play.omens", "Omens drawn: {n}")
 message("play.turn", "{who}'s turn")
+message("play.haunt_round", "Haunt round {n}")
+message("play.monsters_turn", "The monsters' turn")
 plural("play.moves_left", "n", "{n} move left", "{n} moves left")
 message("play.items", "Items")
 message("play.omens_held", "Omens")
@@ -90,7 +92,12 @@ plural(
     "{who}: roll {n} die for {trait} ({purpose}); {target} or more succeeds",
     "{who}: roll {n} dice for {trait} ({purpose}); {target} or more succeeds",
 )
-plural("prompt.split", "n", "{who}: take {n} {damage} damage", "{who}: take {n} {damage} damage")
+plural(
+    "prompt.split",
+    "n",
+    "{who}: take {n} {damage} damage; choose how much each trait loses",
+    "{who}: take {n} {damage} damage; choose how much each trait loses",
+)
 message("prompt.rotation", "{who}: turn the {tile}")
 message("prompt.target", "{who}: choose a cell on the map ({purpose})")
 message("prompt.tile", "Lay a {floor} tile on the lit cell")
@@ -131,7 +138,8 @@ message("tower.fault.overflow", "Too many dice in the tray: take them out and th
 message("tower.fault.stale", "Dice lie in the tray from before the tower started: take them out")
 message("tower.fault.jam", "A die is stuck in the dice tower's chute")
 message("tower.fault.uncalibrated", "The dice tower is not calibrated: calibrate it from the admin menu")
-message("split.option", "{a} {n} · {b} {m}")
+# TRANSLATORS: a damage split's button: how much each trait LOSES (not the values it ends at)
+message("split.option", "{a} −{n} · {b} −{m}")
 message("rotation.option", "Turn {n}×: doors {doors}")
 message("target.option", "{floor} {x},{y}")
 message("refusal.stale", "That choice was for an earlier moment of the game; choose again.")

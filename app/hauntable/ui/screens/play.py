@@ -12,9 +12,11 @@ from hauntable.ui import i18n
 from hauntable.ui.hauntview import carried_by_seat, haunt_layer
 from hauntable.ui.mapfocus import map_focus
 from hauntable.ui.screens.secret import is_hidden_haunt
+from hauntable.ui.statusline import status_line
 from hauntable.ui.viewmodel import explorer_models, floor_model
 from hauntable.ui.widgets import floor as floor_widget
 from hauntable.ui.widgets.explorer import ExplorerPanel
+from hauntable.ui.widgets.outcomes import fitting
 from hauntable.ui.widgets.prompt import PromptBar
 
 RECENT_OUTCOMES = 7
@@ -91,13 +93,7 @@ class PlayScreen(Screen):
         if channel is None:
             return
         state, content = channel.step.state, app.controller.content
-        self.ids.status.text = "   ·   ".join(
-            [
-                i18n.tr("play.round", n=state.round),
-                i18n.tr("play.omens", n=state.omens_drawn),
-                i18n.tr("play.turn", who=state.current.name),
-            ]
-        )
+        self.ids.status.text = status_line(state)
         refusal = channel.last_refusal
         sentence = ""
         if refusal is not None:
@@ -123,7 +119,7 @@ class PlayScreen(Screen):
             )
         self.prompt_bar.refusal = sentence
         self.prompt_bar.notice = app.controller.table_notice()
-        self.ids.happened.text = "\n".join(self._recent(channel))
+        self.ids.happened.text = fitting(self.ids.happened, self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
         hidden = is_hidden_haunt(state) and state.haunt.winner is None
         button = self.ids.secret
