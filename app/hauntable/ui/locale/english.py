@@ -857,6 +857,7 @@ message("out.printed.hands_card", "{who} hands the {card} to {monster}")
 message("out.printed.set_aside", "{who} sets the {card} aside")
 message("out.printed.weakened", "{monster} is weakened: Might 5")
 message("out.printed.bomb", "{who}'s bomb goes off in the {room}!")
+message("out.printed.ages", "{who} ages to {years}")
 # TRANSLATORS: {sentence} is a haunt file's own sentence (English in the file): keep it as it is
 message("out.printed.tell", "{sentence}")
 message("out.monster.hit", "{monster} takes a hit ({n})")

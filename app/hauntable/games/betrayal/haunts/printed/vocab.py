@@ -289,6 +289,13 @@ class Ctx:
                 ops.remove_token(self.w, token)
                 return
 
+    def card_effects(self, effects: list[Any], seat: int = -1) -> None:
+        """Run effects of the card language (cards/language.py: ``[['lose_any', 1, ['might', 'speed']]]``)
+        for an explorer: choices, damage splits and rolls are asked as for a card."""
+        seat = self.actor() if seat < 0 else seat
+        if in_house(self.w.s.explorers[seat]):
+            self.w.then(("effects", dict(seat=seat, card=self.spec.name, effects=effects)))
+
     def spend_move(self, n: int = 1) -> None:
         """The action costs the actor ``n`` spaces of this turn's movement (as entering rooms does)."""
         self.w.s.turn.moved += n
@@ -426,6 +433,7 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "token_names": lambda room, stem="": [t for t in h.tokens_in(room) if t.startswith(stem)],
         "moves_left": lambda: movement_left(w) if c.me >= 0 and s.turn.seat == c.me else 0,
         "spend_move": c.spend_move,
+        "card_effects": c.card_effects,
         "remove_carried": c.remove_carried,
         "win": c.win,
         "refuse": _refuse,
@@ -530,6 +538,7 @@ FUNCTIONS: tuple[str, ...] = (
     "token_names",
     "moves_left",
     "spend_move",
+    "card_effects",
     "remove_carried",
     "win",
     "refuse",

@@ -1,0 +1,80 @@
+"""Haunt 44, Death Doth Find Us All, refereed from its file (data/haunts/44.toml) and hook (hooks/h44.py)."""
+
+from __future__ import annotations
+
+from gamekit import CONTENT, do, refused, texts
+from printedkit import begin, roll, turn
+
+ROOMS = ("Kitchen", "Gallery", "Chapel", "Charred Room", "Tower")
+
+
+def aging():
+    return begin(44, *ROOMS, revealer=0)
+
+
+def years(step, seat):
+    born = CONTENT.characters[step.state.explorers[seat].character].age
+    return born + 10 * step.state.haunt.vars["_aging"][str(seat)]
+
+
+def settle(step):
+    """Answer the prompts the aging table raises (a trait choice: the first offered; rolls: 1 each)."""
+    while step.awaiting is not None and step.awaiting.kind != "action":
+        step = roll(step, 1) if step.awaiting.kind == "roll" else do(step, str(step.awaiting.choices()[0]))
+    return step
+
+
+def test_h44_every_hero_ages_ten_years_at_once_and_the_traitor_does_not():
+    first = aging()
+    assert any("ages to" in x for x in texts(first))
+    step = settle(first)
+    h = step.state.haunt
+    t = h.traitor
+    for e in step.state.explorers:
+        if e.seat != t:
+            assert years(step, e.seat) == CONTENT.characters[e.character].age + 10
+    assert str(t) not in h.vars["_aging"]
+
+
+def test_h44_entering_the_thirties_raises_sanity_and_knowledge():
+    step = settle(aging())
+    ox = 1  # Ox Bellows, 23: the set-up takes him to 33, into his thirties
+    assert step.state.haunt.traitor != ox  # the youngest (not the revealer) is the traitor
+    start = CONTENT.characters["ox"].start
+    assert years(step, ox) == 33
+    assert step.state.explorers[ox].traits["sanity"] == start["sanity"] + 1
+    assert step.state.explorers[ox].traits["knowledge"] == start["knowledge"] + 1
+    assert step.state.explorers[ox].traits["might"] == start["might"]
+
+
+def test_h44_death_doth_find_us_all_heroes_win_by_the_ritual_in_as_many_rooms_as_players():
+    step = settle(aging())
+    t = step.state.haunt.traitor
+    hero = next(e.seat for e in step.state.explorers if e.seat != t)
+    for room in ("Kitchen", "Gallery", "Charred Room", "Tower"):
+        step = turn(step, hero, room)
+        step = roll(do(step, "act ritual option=sanity"), 2)
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h44_a_ritual_room_serves_once():
+    step = settle(aging())
+    t = step.state.haunt.traitor
+    hero = next(e.seat for e in step.state.explorers if e.seat != t)
+    step = roll(do(turn(step, hero, "Kitchen"), "act ritual option=sanity"), 2)
+    rej = refused(turn(step, hero, "Kitchen"), "act ritual option=sanity")
+    assert "not used" in rej.sentence and "haunt 44" in rej.sentence
+
+
+def test_h44_the_traitor_wins_when_age_has_taken_every_hero():
+    step = settle(aging())
+    t = step.state.haunt.traitor
+    for _ in range(12):
+        step = do(turn(step, t), "end")
+        while step.awaiting is not None and step.awaiting.kind != "action" and not step.state.haunt.winner:
+            step = (
+                roll(step, 2) if step.awaiting.kind == "roll" else do(step, str(step.awaiting.choices()[0]))
+            )
+        if step.state.haunt.winner:
+            break
+    assert step.state.haunt.winner == "traitor"
