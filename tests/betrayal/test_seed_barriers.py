@@ -128,3 +128,17 @@ def test_de151_a_monster_on_one_side_attacks_only_explorers_on_that_side():
     assert refused(step, "attack 2").rule == "H5.2"
     step = do(step, "go 'Entrance Hall'")
     assert step.state.haunt.monsters["Ghoul"].barrier_side is None  # moving on, it leaves its side
+
+
+def test_de153_a_secret_passage_into_a_barrier_room_leads_to_the_side_chosen_first_for_good():
+    """de l.153 (the token stays on the chosen side), ru l.163 (you choose where the passage leads)."""
+    step = start("zoe", "ox", "vivian", today="11-05")
+    step = arrange(step, rooms={"Chasm": ("ground", 3, 0, 0)})  # not joined to the hall: only the passage
+    step.state.tokens.update({"Secret Passage": "Entrance Hall", "Secret Passage 2": "Chasm"})
+    step = do(arrange(step, seat=0), "use 'Secret Passage'")
+    assert step.state.current.room == "Chasm" and step.awaiting.code == "barrier_side"
+    step = do(step, "choose W")
+    assert step.state.explorers[0].side == "W"
+    ox = do(arrange(step, seat=1), "use 'Secret Passage'")  # the next one through lands there, unasked
+    assert ox.state.explorers[1].room == "Chasm" and ox.state.explorers[1].side == "W"
+    assert ox.awaiting.kind == "action"

@@ -65,29 +65,50 @@ def land(w: World, seat: int, room: str) -> None:
     if spec.slide_to:
         slide(w, seat, room)
     elif spec.barrier and len(spec.doors) > 1:
-        sides = tuple(HouseView(w.s, w.content).doors(room))
-        w.ask(
-            ChooseOption(
-                seat,
-                f"{e.name}: you land in the {room} - on which side of its barrier?",
-                "barrier_side",
-                sides,
-                code="barrier_side",
-                params=(("room", room),),
-            ),
-            on="land_side",
-            seat=seat,
-            room=room,
-        )
+        _ask_side(w, seat, room)
+
+
+def _ask_side(w: World, seat: int, room: str, key: str = "") -> None:
+    w.ask(
+        ChooseOption(
+            seat,
+            f"{w.who(seat)}: you land in the {room} - on which side of its barrier?",
+            "barrier_side",
+            tuple(HouseView(w.s, w.content).doors(room)),
+            code="barrier_side",
+            params=(("room", room),),
+        ),
+        on="land_side",
+        seat=seat,
+        room=room,
+        **({"key": key} if key else {}),  # a landing's prompt context stays as logged games had it
+    )
 
 
 @task("land_side")
-def land_side(w: World, seat: int, room: str, option: str) -> None:
-    """B6.1: the side of the barrier the explorer landed on (a door's direction), chosen by the explorer."""
+def land_side(w: World, seat: int, room: str, option: str, key: str = "") -> None:
+    """B6.1: the side of the barrier the explorer landed on (a door's direction), chosen by the explorer;
+    a Secret Passage's end (``key``) keeps it for good (de l.153, ru l.163)."""
     e = w.move_explorer(seat, room, option)
     w.say(
         f"{e.name} is on the {option} side of the {room}", "barrier.side", who=e.name, room=room, dir=option
     )
+    if key:
+        w.own("marks")[key] = option
+
+
+@task("passage_side")
+def passage_side(w: World, seat: int, room: str, key: str) -> None:
+    """de l.153, ru l.163: a Secret Passage or Secret Stairs leading into a barrier room leads to the side
+    chosen by the first explorer to come through it, and to that side from then on."""
+    spec = w.content.rooms[room]
+    if w.s.explorers[seat].room != room or not spec.barrier or len(spec.doors) < 2:
+        return
+    side = w.s.marks.get(key)
+    if side in HouseView(w.s, w.content).doors(room):
+        w.move_explorer(seat, room, side)
+        return
+    _ask_side(w, seat, room, key)
 
 
 def slide(w: World, seat: int, room: str) -> None:

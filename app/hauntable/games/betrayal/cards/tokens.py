@@ -136,7 +136,10 @@ def use_token(w: World, seat: int, name: str) -> None:
         if free:
             w.s.turn.tried.remove(f"free:{name}")
         w.say(f"{e.name} takes the {name} to the {to}", "card.passage", who=e.name, room=to, card=name)
-        tasks = [("arrive", dict(seat=seat, room=to, entry=None, cost=0 if free else 1))]
+        tasks = [
+            ("arrive", dict(seat=seat, room=to, entry=None, cost=0 if free else 1)),
+            ("passage_side", dict(seat=seat, room=to, key=f"side:{card}:{to}")),  # B6.1 in a barrier room
+        ]
         if free and name == "Secret Stairs":  # following them at once draws an event in the new room
             tasks.append(("draw_card", dict(seat=seat, deck="event")))
         w.then(*tasks)
