@@ -39,6 +39,7 @@ SCREENS = (
     "rearrange",
     "castle",
     "ghostsetup",
+    "board",
 )
 PIN = "1234"
 
@@ -108,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
             _enrol(h, screen)
         elif page == "layout":
             _layout(scratch, h, screen)
+        elif page == "board":  # one room's crest changed: the page names the rule it breaks
+            screen.open_page("board")
+            screen.pages["board"].next_crest("12")
         else:
             screen.open_page(page)
 
@@ -131,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         "rearrange": lambda: _rearrange(h),
         "castle": lambda: _castle(h),
         "ghostsetup": lambda: (h.app.controller.abandon_game(), h.app.go("ghostsetup")),
+        "board": lambda: admin_page("board"),
     }
     for lang in args.lang.split(","):
         h.app.controller.set_language(lang)

@@ -59,6 +59,8 @@ class ContentError(HauntableError, ValueError):
 
     code = "content/invalid"
 
-    def __init__(self, file: str, entry: str, field: str, problem: str):
+    def __init__(self, file: str, entry: str, field: str, problem: str, reason: str = "", **params: str):
         super().__init__(f"{file}: {entry}: {field}: {problem}")
         self.file, self.entry, self.field, self.problem = file, entry, field, problem
+        # a check a screen words in its own language (the castle board editor): its name and its names
+        self.reason, self.params = reason, params

@@ -1,7 +1,8 @@
 """The admin menu's choices kept across restarts: ``admin-settings.json`` beside the game log.
 
 A table is switched off at night; the language, the seats' angles, the idle time, the house rules for
-the next game and the table layout chosen in the admin menu must still hold in the morning. Written
+the next game, the table layout and the Geisterstunde castle board chosen in the admin menu must still
+hold in the morning. Written
 whole to a temporary file and renamed over the old one (a power cut leaves the old file or the new one,
 never half of one). A file
 that does not read, or a value that is not valid any more (a house rule renamed in an update), is left
@@ -24,8 +25,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from hauntable.engine.rejections import BadConfig
+from hauntable.engine.rejections import BadConfig, ContentError
 from hauntable.games.betrayal.config import HouseRules
+from hauntable.games.geisterstunde.content import BoardLayout, content_of
 from hauntable.kiosk.layouts import KEY_PATTERN as LAYOUT_KEY
 
 FILE_NAME = "admin-settings.json"
@@ -41,8 +43,9 @@ def settings_path(db_file: str | os.PathLike[str]) -> Path:
 
 def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The saved choices that are still valid: ``language``, ``seat_angles``, ``idle_seconds``,
-    ``house_rules``, ``layout`` (a key of :mod:`hauntable.kiosk.layouts`; each only when present and
-    valid); {} when there is no file."""
+    ``house_rules``, ``layout`` (a key of :mod:`hauntable.kiosk.layouts`), ``castle_board`` (a
+    Geisterstunde :class:`BoardLayout` as JSON; each only when present and valid); {} when there is no
+    file."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -77,6 +80,14 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
                 continue
             kept[name] = value
         out["house_rules"] = kept
+    board = data.get("castle_board")
+    if board is not None:  # the table's own Geisterstunde board: checked as the packaged board is at load
+        try:
+            content_of(BoardLayout.from_json(board))
+        except ContentError as exc:
+            log.warning("admin settings: the castle board is left out (%s); using the proposed one", exc)
+        else:
+            out["castle_board"] = board
     return out
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import Rejection
-from hauntable.games.geisterstunde.content import EXIT, Content, load_content
+from hauntable.games.geisterstunde.content import EXIT, Content, content_of
 from hauntable.games.geisterstunde.inputs import Discard, Draw, Key, Plan, Reveal
 from hauntable.games.geisterstunde.prompts import AwaitDraw, DiscardKey, LayPlan, RevealCard, RunnerTurn
 from hauntable.games.geisterstunde.rules import check_plan
@@ -87,7 +87,7 @@ class GeisterstundeReferee(TableReferee):
         self.on_private = on_private
         self.private: list[tuple[int, str]] = []
         self.private_told: list[Verdict] = []  # the verdicts behind ``private``, with their codes
-        self.content = load_content()
+        self.content = content_of(self.session.step.state.config.board)  # the table's own board, if any
         self.cells = castle_cells(self.content, origin)
         self.rooms = {cell: rid for rid, cell in self.cells.items()}
         self.figures = {name: seat for seat, name in enumerate(figures)}

@@ -20,7 +20,7 @@ session (or naming what is wrong). No Kivy here; the screen calls these methods 
 
 from __future__ import annotations
 
-from hauntable.games.geisterstunde.content import load_content
+from hauntable.games.geisterstunde.content import content_of
 from hauntable.session import Session
 from hauntable.table.backends.mock import MockBackend
 from hauntable.table.channel import Channel
@@ -43,7 +43,7 @@ class CastleTable:
     def __init__(self, door: Channel | Session, layout: Layout | None = None):
         session = door.session if isinstance(door, Channel) else door
         self.session = session
-        self.content = load_content()
+        self.content = content_of(session.step.state.config.board)
         self.layout = layout or load_layout(reference_layout_path())
         self.backend = MockBackend(self.layout)
         self.registry = TagRegistry(":memory:")

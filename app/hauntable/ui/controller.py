@@ -148,6 +148,7 @@ class TableController(Resuming):
                 seed=self._seed(seed),
                 cards="table" if live else "virtual",
                 house_rules=geisterstunde.HouseRules(**(house_rules or {})),
+                board=self.choices.castle_board,  # the table's own board (admin menu), else ours
             )
             config.validate()
         except BadConfig as exc:

@@ -9,6 +9,7 @@ import logging
 from pathlib import Path
 
 from hauntable.games.betrayal.config import HouseRules
+from hauntable.games.geisterstunde.content import BoardLayout
 from hauntable.kiosk import settings as admin_settings
 from hauntable.paths import db_path
 from hauntable.table.channel import TURN_GUARD
@@ -52,6 +53,7 @@ class AdminChoices:
         self.settings = settings
         self.language = "en"  # the admin menu's language, kept across restarts
         self.layout: str | None = None  # the admin menu's layout choice (kiosk/layouts.py)
+        self.castle_board: BoardLayout | None = None  # the table's own Geisterstunde board; None: ours
         self._load()
 
     def _settings_file(self) -> Path | None:
@@ -69,6 +71,8 @@ class AdminChoices:
         for name in ("seat_angles", "idle_seconds", "house_rules"):
             if name in saved:
                 setattr(self.settings, name, saved[name])
+        if "castle_board" in saved:
+            self.castle_board = BoardLayout.from_json(saved["castle_board"])
         # the admin's layout choice (kiosk/layouts.py) applies from a start on; --layout wins over it
         self.layout, path = admin_settings.saved_layout(self.settings.data_dir)
         if self.settings.layout is None and path is not None:
@@ -87,6 +91,8 @@ class AdminChoices:
         }
         if self.layout is not None:
             values["layout"] = self.layout
+        if self.castle_board is not None:
+            values["castle_board"] = self.castle_board.to_json()
         try:
             admin_settings.save(path, values)
         except OSError as exc:  # a full or read-only card: the choice holds until the next restart
@@ -122,6 +128,12 @@ class AdminChoices:
     def choose_layout(self, key: str) -> None:
         """Keep the layout ``key`` (kiosk/layouts.py); the next start opens the table with it."""
         self.layout = key
+        self.save()
+
+    def keep_castle_board(self, layout: BoardLayout | None) -> None:
+        """The admin menu's castle board (checked by the caller): every Geisterstunde game started from
+        now on is played on it; None: the proposed board again."""
+        self.castle_board = layout
         self.save()
 
     def keep_language(self, lang: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.engine.rng import Rng
-from hauntable.games.geisterstunde.content import Content, load_content
+from hauntable.games.geisterstunde.content import Content, content_of, load_content
 from hauntable.games.geisterstunde.inputs import End, Key, Skip
 from hauntable.games.geisterstunde.prompts import RevealCard
 from hauntable.games.geisterstunde.state import State
@@ -51,6 +51,14 @@ def packaged_content() -> Content:
     if not CONTENT_LOADED:
         CONTENT_LOADED.append(load_content())
     return CONTENT_LOADED[0]
+
+
+def content_for(s: State) -> Content:
+    """The castle the game is played on: ours, or the table's own board carried in its config."""
+    board = s.config.board
+    if board is None:
+        return CONTENT_LOADED[0] if CONTENT_LOADED else packaged_content()
+    return content_of(board)
 
 
 # The outcomes of one apply: a plain list (building a list subclass for every input cost more than the

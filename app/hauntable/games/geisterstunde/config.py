@@ -12,7 +12,8 @@ import functools
 from typing import Any
 
 from hauntable.engine.hashing import rules_json
-from hauntable.engine.rejections import BadConfig
+from hauntable.engine.rejections import BadConfig, ContentError
+from hauntable.games.geisterstunde.content import BoardLayout, content_of
 
 SOURCES = ("virtual", "table")
 
@@ -50,6 +51,9 @@ class GameConfig:
 
     ``ghost`` is the seat of the first ghost ("the bravest", G1.2). ``seed`` shuffles the virtual key
     deck; with ``cards="table"`` every key card taken from the pile arrives as a ``draw`` input instead.
+    ``board``: the table's own castle (crests and door colours read off its printed board in the admin
+    menu); None plays ours. Kept in the config, so a logged game replays on the board it was played on;
+    left out of the JSON when None, so games logged before it hash as they did.
     """
 
     players: tuple[str, ...]
@@ -57,6 +61,7 @@ class GameConfig:
     seed: int = 0
     cards: str = "virtual"
     house_rules: HouseRules = HouseRules()
+    board: BoardLayout | None = None
 
     def validate(self) -> None:
         if not 2 <= len(self.players) <= 4:
@@ -68,6 +73,10 @@ class GameConfig:
             raise BadConfig(f"The first ghost must be a seat from 0 to {len(self.players) - 1}.")
         if self.cards not in SOURCES:
             raise BadConfig(f"cards must be one of {', '.join(SOURCES)}, not {self.cards!r}.")
+        try:
+            content_of(self.board)
+        except ContentError as exc:
+            raise BadConfig(f"The castle board does not hold: {exc}.") from None
 
     def to_json(self) -> dict[str, Any]:
         return copy.deepcopy(self._json)
@@ -77,6 +86,10 @@ class GameConfig:
         data = dataclasses.asdict(self)
         data["players"] = list(self.players)
         data["house_rules"] = rules_json(self.house_rules)
+        if self.board is None:
+            del data["board"]
+        else:
+            data["board"] = self.board.to_json()
         return data
 
     @classmethod
@@ -85,8 +98,10 @@ class GameConfig:
             data = dict(data)
             players = tuple(str(p) for p in data.pop("players"))
             rules = HouseRules(**data.pop("house_rules", {}))
-            return cls(players=players, house_rules=rules, **data)
-        except (TypeError, KeyError, AttributeError) as exc:
+            board = data.pop("board", None)
+            layout = None if board is None else BoardLayout.from_json(board)
+            return cls(players=players, house_rules=rules, board=layout, **data)
+        except (TypeError, KeyError, AttributeError, ContentError) as exc:
             raise BadConfig(f"Malformed game config: {exc}.") from None
 
     @classmethod

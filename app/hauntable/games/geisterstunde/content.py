@@ -9,6 +9,14 @@ where a ghost card could name two rooms, a room no runner can reach or a dead en
 (25, 45, 'lily', '02')
 >>> c.rooms["02"].doors["green"], c.rooms["40"].doors["red"]
 ('12', 'exit')
+
+A table playing with a printed board whose crests and door colours differ from ours keeps them as a
+:class:`BoardLayout` (entered in the admin menu, carried in the game's config so a logged game replays on
+its own board); :func:`content_of` builds and checks it with the same loader:
+
+>>> layout = BoardLayout.of(c)
+>>> content_of(layout) is content_of(None) or content_of(layout).rooms == c.rooms
+True
 """
 
 from __future__ import annotations
@@ -168,9 +176,77 @@ def _packaged() -> Content:
     return _load(DATA_DIR)
 
 
+@dataclasses.dataclass(frozen=True)
+class BoardLayout:
+    """What differs from one printed castle board to another, as the operator reads it off the board: the
+    crest of each room, the colour of each door between two rooms (``"00-01"``, a missing pair is a wall)
+    and of each exit (room -> colour). The rooms' places, the Schatzkammer and the Verlies stay ours."""
+
+    crests: tuple[tuple[str, str], ...]  # (room, crest), sorted
+    doors: tuple[tuple[str, str], ...]  # ("00-01", colour), sorted
+    exits: tuple[tuple[str, str], ...]  # (room, colour), sorted
+
+    @classmethod
+    def of(cls, content: Content) -> BoardLayout:
+        """The layout of a loaded castle."""
+        doors = set()
+        for r in content.rooms.values():
+            for colour, to in r.doors.items():
+                if to != EXIT:
+                    doors.add(("-".join(sorted((r.id, to))), colour))
+        return cls(
+            tuple(sorted((r.id, r.crest or "") for r in content.rooms.values())),
+            tuple(sorted(doors)),
+            tuple(sorted(content.exits.items())),
+        )
+
+    @classmethod
+    def make(cls, crests: dict[str, str], doors: dict[str, str], exits: dict[str, str]) -> BoardLayout:
+        return cls(tuple(sorted(crests.items())), tuple(sorted(doors.items())), tuple(sorted(exits.items())))
+
+    def to_json(self) -> dict[str, dict[str, str]]:
+        return {"crests": dict(self.crests), "doors": dict(self.doors), "exits": dict(self.exits)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> BoardLayout:
+        """Raises ContentError for a shape that is not three tables of names."""
+        if not isinstance(data, dict) or set(data) != {"crests", "doors", "exits"}:
+            raise ContentError("board", "(layout)", "(table)", "needs crests, doors and exits")
+        parts = []
+        for name in ("crests", "doors", "exits"):
+            part = data[name]
+            if not isinstance(part, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in part.items()
+            ):
+                raise ContentError("board", name, "(table)", "must map names to names")
+            parts.append(part)
+        return cls.make(*parts)
+
+
+def content_of(layout: BoardLayout | None) -> Content:
+    """The castle a game is played on: ours (None), or a table's own layout, checked as the packaged data
+    is at load (raises ContentError naming the room, door or crest that breaks a rule). Cached."""
+    if layout is None:
+        return _packaged()
+    return _with_layout(layout)
+
+
+@functools.cache
+def _with_layout(layout: BoardLayout) -> Content:
+    board = _read("board.toml", DATA_DIR)
+    crests = dict(layout.crests)
+    board["room"] = [{**r, "crest": crests.get(r.get("id"), r.get("crest"))} for r in board.get("room", [])]
+    board["doors"] = dict(layout.doors)
+    board["exits"] = dict(layout.exits)
+    content = _build(board, _read("cards.toml", DATA_DIR))
+    return content if content != _packaged() else _packaged()
+
+
 def _load(data_dir: Path) -> Content:
-    board = _read("board.toml", data_dir)
-    cards = _read("cards.toml", data_dir)
+    return _build(_read("board.toml", data_dir), _read("cards.toml", data_dir))
+
+
+def _build(board: dict[str, Any], cards: dict[str, Any]) -> Content:
     f = "board.toml"
 
     crests: list[str] = []
@@ -223,7 +299,15 @@ def _load(data_dir: Path) -> Content:
         doors = raw_rooms[rid]["doors"]
         if colour in doors:
             # a key names exactly one door only while no room has two doors of one colour (G3.2)
-            raise ContentError(f, entry, "colour", f"room {rid} already has a {colour} door")
+            raise ContentError(
+                f,
+                entry,
+                "colour",
+                f"room {rid} already has a {colour} door",
+                "two_doors",
+                room=rid,
+                colour=colour,
+            )
         doors[colour] = to
 
     for key, colour in board.get("doors", {}).items():
@@ -247,7 +331,7 @@ def _load(data_dir: Path) -> Content:
         add_door(entry, rid, colour, EXIT)
         exits[rid] = colour
     if not exits:
-        raise ContentError(f, "exits", "(table)", "the castle needs at least one exit")
+        raise ContentError(f, "exits", "(table)", "the castle needs at least one exit", "no_exit")
 
     rooms = {
         rid: Room(rid, r["row"], r["col"], r["crest"], dict(r["doors"]), r["name"])
@@ -263,10 +347,19 @@ def _load(data_dir: Path) -> Content:
                 todo.append(to)
     missing = sorted(set(rooms) - seen)
     if missing:
-        raise ContentError(f, f"room {missing[0]}", "doors", "no runner can reach it from the treasury")
+        raise ContentError(
+            f,
+            f"room {missing[0]}",
+            "doors",
+            "no runner can reach it from the treasury",
+            "unreachable",
+            room=missing[0],
+        )
     for rid, room in rooms.items():
         if len(room.doors) < 2:
-            raise ContentError(f, f"room {rid}", "doors", "a dead end: a room needs at least two doors")
+            raise ContentError(
+                f, f"room {rid}", "doors", "a dead end: a room needs at least two doors", "dead_end", room=rid
+            )
 
     # G2.2/G8: every ghost card names at most one neighbour, so the ghost's path is never ambiguous
     steps: dict[str, dict[str, str]] = {}
@@ -280,7 +373,15 @@ def _load(data_dir: Path) -> Content:
             assert crest is not None
             if crest in steps[rid]:
                 raise ContentError(
-                    f, f"room {nb}", "crest", f"room {rid} has two neighbours with the crest {crest}"
+                    f,
+                    f"room {nb}",
+                    "crest",
+                    f"room {rid} has two neighbours with the crest {crest}",
+                    "twin_crests",
+                    room=rid,
+                    crest=crest,
+                    other=steps[rid][crest],
+                    nb=nb,
                 )
             steps[rid][crest] = nb
     start_crest = rooms[dungeon_next].crest

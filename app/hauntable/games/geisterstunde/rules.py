@@ -19,9 +19,9 @@ from hauntable.games.geisterstunde.basics import (
     CONTENT_LOADED,
     HAND,
     Out,
+    content_for,
     draw_top,
     not_in_pile,
-    packaged_content,
     player_name,
     pop_pile,
     said_once,
@@ -81,7 +81,12 @@ def apply(state: State, inp: Input, content: Content | None = None) -> Step:
         raise NotAwaited(f"No {kind} expected now; waiting for: {prompt.text}.", "E2")
     out: Out = []
     s = _HANDLERS[kind](
-        state, content or (CONTENT_LOADED[0] if CONTENT_LOADED else packaged_content()), out, prompt, inp
+        state,
+        content
+        or (CONTENT_LOADED[0] if state.config.board is None and CONTENT_LOADED else content_for(state)),
+        out,
+        prompt,
+        inp,
     )
     s.seq += 1
     return new_step(Step, (s, tuple(out)))  # Step(s, ...) without the named tuple's Python-level __new__

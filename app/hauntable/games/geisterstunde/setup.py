@@ -6,7 +6,7 @@ from hauntable.engine.game import Step
 from hauntable.engine.rng import Rng
 from hauntable.games.geisterstunde.basics import HAND, Out, player_name, pop_pile, say, table_refill
 from hauntable.games.geisterstunde.config import GameConfig
-from hauntable.games.geisterstunde.content import Content, card_parts, load_content
+from hauntable.games.geisterstunde.content import Content, card_parts, content_of
 from hauntable.games.geisterstunde.plan import start_round
 from hauntable.games.geisterstunde.prompts import AwaitDraw
 from hauntable.games.geisterstunde.state import State
@@ -14,7 +14,7 @@ from hauntable.games.geisterstunde.state import State
 
 def new_game(config: GameConfig, content: Content | None = None) -> Step:
     """G1: the ghost in the Verlies, runners in the Schatzkammer with four keys each."""
-    c = content or load_content()
+    c = content or content_of(config.board)
     config.validate()
     rng = Rng(config.seed)
     pile = rng.shuffled(c.keys) if config.cards == "virtual" else []

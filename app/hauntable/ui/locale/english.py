@@ -216,6 +216,31 @@ message("admin.language", "Language")
 message("admin.rotation", "Seat {n} faces {deg}°")
 message("admin.idle", "Back to the attract screen after {n} s idle")
 message("admin.abandon", "Abandon the game")
+message("admin.board", "Castle board (Geisterstunde)")
+message("board.title", "The castle board (Geisterstunde)")
+message(
+    "board.help",
+    "Read each room's crest and each door's colour off your printed board. Tap a room for its crest, "
+    "a bar between two rooms for its door (wall, red, green, blue), a bar under the south row for an exit.",
+)
+message("board.in_use_ours", "In use: the proposed board.")
+message("board.in_use_own", "In use: this table's own board.")
+message(
+    "board.ok", "The board holds: every ghost card names one room, every key one door, no room is cut off."
+)
+message("board.save", "Save: the next game is played on this board")
+message("board.default", "Back to the proposed board")
+message("board.saved", "Saved: the next Geisterstunde game is played on this board.")
+message("board.exit", "Exit {colour}")
+message(
+    "board.error.twin_crests",
+    "Rooms {other} and {nb} both show the {crest} and both lie next to room {room}: "
+    "a ghost card must name one room.",
+)
+message("board.error.two_doors", "Room {room} has two {colour} doors: a key must name one door.")
+message("board.error.unreachable", "No runner can reach room {room} from the treasury.")
+message("board.error.dead_end", "Room {room} has fewer than two doors.")
+message("board.error.no_exit", "The castle needs at least one exit.")
 message("admin.resume", "Back to the game")
 message("admin.resume_logged", "Resume the last unfinished game")
 message("admin.nothing_to_resume", "No unfinished game in the log.")

@@ -1,8 +1,9 @@
 """The admin menu, behind a PIN: language, seat rotation, idle time, resume or abandon the game, quit,
-and six tools on pages of their own, each a module and a ``.kv`` file: tag enrolment (``admin_enrol``),
+and seven tools on pages of their own, each a module and a ``.kv`` file: tag enrolment (``admin_enrol``),
 log export to a USB drive (``admin_export``), house rules for the next game (``admin_rules``), the
-hardware self-test (``admin_selftest``), the table layout (``admin_layout``) and the dice tower
-(``admin_dice``); the menu itself is ``admin_menu``, the parts they share ``admin_page``. A new page is a
+hardware self-test (``admin_selftest``), the table layout (``admin_layout``), the dice tower
+(``admin_dice``) and the Geisterstunde castle board (``admin_board``);
+the menu itself is ``admin_menu``, the parts they share ``admin_page``. A new page is a
 :class:`~hauntable.ui.screens.admin_page.ToolPage` subclass with its kv file, named in ``PAGES``.
 
 Resuming continues the latest unfinished logged game.
@@ -22,6 +23,7 @@ from kivy.uix.screenmanager import Screen
 from hauntable.kiosk.pin import AdminLock, PinError, PinStore
 from hauntable.paths import db_path
 from hauntable.ui.i18n import tr
+from hauntable.ui.screens.admin_board import BoardPage
 from hauntable.ui.screens.admin_dice import DicePage
 from hauntable.ui.screens.admin_enrol import EnrolPage
 from hauntable.ui.screens.admin_export import ExportPage
@@ -40,6 +42,7 @@ PAGES: dict[str, type[AdminPage]] = {
     "selftest": SelftestPage,
     "layout": LayoutPage,
     "dice": DicePage,
+    "board": BoardPage,
 }
 
 

@@ -20,7 +20,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from hauntable.engine.outcomes import Outcome
-from hauntable.games.geisterstunde.content import load_content
+from hauntable.games.geisterstunde.content import content_of
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.ui import i18n
 from hauntable.ui.castle_view import (
@@ -44,7 +44,7 @@ class CastleScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.content = load_content()
+        self.content = content_of(None)  # the game's board, set at each refresh
         self.pending_plan: list[str] = []
         self.recent: list[Outcome] = []  # newest first; words chosen at each redraw, in today's language
         self._seen: tuple[int, int] = (0, -1)  # (id of the session, seq) last shown
@@ -57,6 +57,7 @@ class CastleScreen(Screen):
         if channel is None or channel.session.game.name != "geisterstunde":
             return
         state = channel.step.state
+        self.content = content_of(state.config.board)  # ours, or the table's own board
         model = castle_model(state, self.content)
         self.ids.board.model = model
         self.ids.status.text = "\n".join(model.status)
