@@ -87,3 +87,21 @@ def roll_total(step: Step, total: int) -> Step:
         faces.append(min(2, total - sum(faces)))
     assert sum(faces) == total, f"{step.awaiting.dice} dice cannot make {total}"
     return do(step, "roll " + ",".join(map(str, faces)))
+
+
+def until_turn_of(step: Step, seat: int, each: int = 0) -> Step:
+    """Play on (turns ended, monsters passing, rolls showing ``each``, first choices) until ``seat``'s next
+    turn has begun; returns at that turn's first prompt (its action prompt, or a roll the haunt asks)."""
+    for _ in range(200):
+        if step.awaiting is None or step.state.haunt.winner:
+            return step
+        before = step.state.turn.seat
+        if isinstance(step.awaiting, MonsterTurn) or step.awaiting.kind == "action":
+            step = do(step, "end")
+        elif step.awaiting.kind == "roll":
+            step = roll(step, each)
+        else:
+            step = do(step, str(step.awaiting.choices()[0]))
+        if step.state.turn.seat == seat and before != seat and not step.state.haunt.in_monster_turn:
+            return step
+    raise AssertionError(f"seat {seat}'s turn never came")

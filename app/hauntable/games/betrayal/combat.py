@@ -34,6 +34,7 @@ from hauntable.games.betrayal.predicates import (
     name_of,
     roller,
     room_of,
+    scenario,
     seat_of,
     start_fight,
     stuck,
@@ -339,6 +340,9 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
                     amount=diff,
                 )
                 return
+        sc = scenario(w)
+        if sd is None and sc is not None and sc.monster_beaten(w, d, fight):
+            return  # the haunt decides what beating it does (haunt 48: only the cursed weapon kills)
         hurt(w, d, kind, diff)
         return
     diff = total - attack

@@ -296,6 +296,21 @@ class Ctx:
         if in_house(self.w.s.explorers[seat]):
             self.w.then(("effects", dict(seat=seat, card=self.spec.name, effects=effects)))
 
+    def take_card(self, card: str, seat: int = -1) -> None:
+        """The actor searches the card's deck for ``card`` and takes it (the deck is shuffled after, with
+        virtual decks); at a table with physical decks the hands take it and the screen says so."""
+        seat = self.actor() if seat < 0 else seat
+        deck = self.w.content.cards[card].deck
+        pile = self.w.s.decks.get(deck, [])
+        if self.w.s.config.cards == "virtual":
+            if card not in pile:
+                return
+            rest = [c for c in pile if c != card]
+            rng = Rng(self.w.s.rng, raw=True)
+            self.w.own("decks")[deck] = rng.shuffled(rest)
+            self.w.s.rng = rng.state
+        self.w.then(("gain_card", dict(seat=seat, deck=deck, name=card)))
+
     def spend_move(self, n: int = 1) -> None:
         """The action costs the actor ``n`` spaces of this turn's movement (as entering rooms does)."""
         self.w.s.turn.moved += n
@@ -434,6 +449,9 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "moves_left": lambda: movement_left(w) if c.me >= 0 and s.turn.seat == c.me else 0,
         "spend_move": c.spend_move,
         "card_effects": c.card_effects,
+        "take_card": c.take_card,
+        "in_deck": lambda card: card in s.decks.get(w.content.cards[card].deck, []),
+        "dice": lambda trait, seat=-1: w.dice_for(seat_or_me(seat), _trait(trait)),
         "remove_carried": c.remove_carried,
         "win": c.win,
         "refuse": _refuse,
@@ -539,6 +557,9 @@ FUNCTIONS: tuple[str, ...] = (
     "moves_left",
     "spend_move",
     "card_effects",
+    "take_card",
+    "in_deck",
+    "dice",
     "remove_carried",
     "win",
     "refuse",

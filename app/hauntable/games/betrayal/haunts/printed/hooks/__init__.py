@@ -4,7 +4,7 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.haunts.printed.hooks import h38, h44, h45, h47
+from hauntable.games.betrayal.haunts.printed.hooks import h38, h44, h45, h47, h48
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
@@ -12,4 +12,5 @@ HOOKS: dict[str, type[PrintedHaunt]] = {
     "h44": h44.DeathDothFindUsAll,
     "h45": h45.TickTickTick,
     "h47": h47.WormOuroboros,
+    "h48": h48.StackedLikeCordwood,
 }
