@@ -63,3 +63,16 @@ def test_the_newest_outcome_line_is_never_cut_off(make_app):
         whole.refresh()  # the text wrapped to the box's width, uncut: it must fit the box's height
         assert whole.texture.size[1] <= label.height, (lang, whole.texture.size, label.height)
     h.app.controller.set_language("en")
+
+
+def test_the_first_time_pin_prompt_is_not_clipped(make_app, tmp_path):
+    h = make_app(pin_file=str(tmp_path / "no-pin-yet.json"))
+    for lang in ("en", "de", "ru", "zh"):
+        h.app.controller.set_language(lang)
+        h.app.go("admin")
+        h.frames(4)
+        title = h.app.root.get_screen("admin").ids.pin_title
+        assert title.text == i18n.tr("admin.choose_pin")
+        assert title.texture_size[0] <= title.width and title.texture_size[1] <= title.height, lang
+        h.app.go("attract")
+    h.app.controller.set_language("en")

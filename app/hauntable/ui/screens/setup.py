@@ -20,6 +20,7 @@ from hauntable.games.betrayal.config import DEFAULT_CHARACTERS
 from hauntable.games.betrayal.content import TRAITS
 from hauntable.ui.i18n import tr
 from hauntable.ui.viewmodel import SEAT_COLORS
+from hauntable.ui.widgets.namekeys import NameKeys, typed
 
 MIN_SEATS, MAX_SEATS = 3, 6
 CARD_TINTS = {  # the colour printed on each character card, to pair its two sides at a glance
@@ -37,8 +38,49 @@ class SetupScreen(Screen):
     characters = ListProperty(list(DEFAULT_CHARACTERS[:MIN_SEATS]))
     selected = NumericProperty(0)
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._fields: list[TextInput] = []
+        self.keys: NameKeys | None = None  # the on-screen keyboard while a name is being typed
+        self.typing: int | None = None  # the seat whose name it types into
+
     def on_pre_enter(self, *_args) -> None:
         self.refresh()
+
+    def on_leave(self, *_args) -> None:
+        self.close_keys()
+
+    def show_keys(self, seat: int) -> None:
+        """A tap on a name opens the on-screen keyboard for it (a kiosk table has no keyboard)."""
+        self.typing = seat
+        if self.keys is None:
+            lang = App.get_running_app().lang
+            self.keys = NameKeys(lang, self.type_key, self.close_keys)
+            self.keys.size_hint = (0.58, 0.42)
+            self.keys.pos_hint = {"right": 1, "y": 0}
+            self.add_widget(self.keys)
+        self._mark_typing()
+
+    def _focused(self, seat: int, focused: bool) -> None:
+        if focused:
+            self.show_keys(seat)
+
+    def type_key(self, key: str) -> None:
+        if self.typing is None or self.typing >= len(self.names):
+            return
+        text = typed(self.names[self.typing], key)
+        self.names[self.typing] = text
+        self._fields[self.typing].text = text
+
+    def close_keys(self) -> None:
+        if self.keys is not None:
+            self.remove_widget(self.keys)
+        self.keys, self.typing = None, None
+        self._mark_typing()
+
+    def _mark_typing(self) -> None:
+        for i, field in enumerate(self._fields):
+            field.background_color = (1, 0.93, 0.6, 1) if i == self.typing else (1, 1, 1, 1)
 
     def add_seat(self) -> None:
         if len(self.names) < MAX_SEATS:
@@ -50,6 +92,8 @@ class SetupScreen(Screen):
 
     def remove_seat(self) -> None:
         if len(self.names) > MIN_SEATS:
+            if self.typing == len(self.names) - 1:
+                self.close_keys()
             self.names.pop()
             self.characters.pop()
             self.selected = min(self.selected, len(self.names) - 1)
@@ -79,6 +123,7 @@ class SetupScreen(Screen):
     def _seats(self) -> None:
         box = self.ids.seats
         box.clear_widgets()
+        self._fields = []
         chars = App.get_running_app().controller.content.characters
         for i, (name, cid) in enumerate(zip(self.names, self.characters, strict=True)):
             row = BoxLayout(size_hint_y=None, height=54, spacing=6)
@@ -92,10 +137,14 @@ class SetupScreen(Screen):
             seat.bind(on_release=lambda _b, i=i: self._select(i))
             field = TextInput(text=name, multiline=False, font_size=20, size_hint_x=0.35)
             field.bind(text=lambda _w, text, i=i: self.names.__setitem__(i, text))
+            field.bind(focus=lambda _w, focused, i=i: self._focused(i, focused))
+            field.name = f"name-{i}"
+            self._fields.append(field)
             row.add_widget(seat)
             row.add_widget(field)
             row.add_widget(Label(text=chars[cid].name, font_size=16, size_hint_x=0.35))
             box.add_widget(row)
+        self._mark_typing()
 
     def _select(self, i: int) -> None:
         self.selected = i
