@@ -9,6 +9,7 @@ from hauntable.engine.bots import RandomBot
 from hauntable.games.betrayal import GAME
 from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.h01_bound_spirit import BoundSpirit
+from hauntable.games.betrayal.haunts.h37_rising_water import RisingWater
 from hauntable.games.betrayal.inputs import Roll
 from hauntable.games.betrayal.monsters import stun
 from hauntable.games.betrayal.prompts import MonsterTurn
@@ -248,9 +249,16 @@ def test_haunt_34_accusing_an_innocent_shows_their_token_only():
 
 
 # --- 37: rising water (a haunt that changes movement) -----------------------------------------------------
+# Haunt 37 is now the printed Checkmate (tests/betrayal/printed); our scenario is tested on the number it
+# was written for until it is offered under its own name.
 
 
-def test_haunt_37_heroes_wade_two_rooms_a_turn_in_flooded_rooms_the_traitor_swims():
+@pytest.fixture
+def rising_water(monkeypatch):
+    monkeypatch.setitem(RULES.scenarios, 37, RisingWater())
+
+
+def test_haunt_37_heroes_wade_two_rooms_a_turn_in_flooded_rooms_the_traitor_swims(rising_water):
     step = scripted(37, revealer=0)
     traitor = step.state.haunt.traitor
     hero = next(s for s in range(4) if s != traitor)
@@ -259,7 +267,7 @@ def test_haunt_37_heroes_wade_two_rooms_a_turn_in_flooded_rooms_the_traitor_swim
     assert hero_turn(step, traitor, "Basement Landing").awaiting.movement_left > 2
 
 
-def test_haunt_37_the_ground_floor_floods_in_round_5_and_the_sluice_wins():
+def test_haunt_37_the_ground_floor_floods_in_round_5_and_the_sluice_wins(rising_water):
     step = scripted(37, revealer=0)
     step.state.haunt.round = 4
     step = end_round(step)

@@ -4,10 +4,11 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.haunts.printed.hooks import h38, h44, h45, h47, h48
+from hauntable.games.betrayal.haunts.printed.hooks import h37, h38, h44, h45, h47, h48
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
+    "h37": h37.Checkmate,
     "h38": h38.Hellbeasts,
     "h44": h44.DeathDothFindUsAll,
     "h45": h45.TickTickTick,
