@@ -76,3 +76,32 @@ def test_the_first_time_pin_prompt_is_not_clipped(make_app, tmp_path):
         assert title.texture_size[0] <= title.width and title.texture_size[1] <= title.height, lang
         h.app.go("attract")
     h.app.controller.set_language("en")
+
+
+def test_a_monsters_fight_roll_names_the_monster_and_who_throws_for_it():
+    """H3.5: the traitor throws a monster's dice; the heading named the traitor as if they fought."""
+    step = in_haunt(start(), traitor=1, monsters={"m1": monster("Shade", might=4, speed=3)})
+    traitor = f"{step.state.explorers[1].name} ({step.state.explorers[1].player})"
+    defends = do(step, "attack m1")  # an explorer attacks the monster; the roll after theirs is its own
+    defends = do(defends, "roll " + ",".join(["1"] * defends.awaiting.dice))
+    text = heading(defends.state, defends.awaiting)
+    assert text.startswith(f"m1 (thrown by {traitor}): roll 4 dice for Might (defence against ")
+    for _ in range(6):
+        if step.state.haunt.in_monster_turn:
+            break
+        step = do(step, "end")
+    attacks = do(do(step, "roll 1,1,1"), "attack 0")
+    assert heading(attacks.state, attacks.awaiting).startswith(f"m1 (thrown by {traitor}): roll 4 dice")
+    answer = do(attacks, "roll 1,1,1,1")  # the explorer's own defence: their own name
+    assert heading(answer.state, answer.awaiting).startswith(step.state.explorers[0].name)
+
+
+def test_the_haunt_roll_says_what_is_at_stake():
+    from hauntable.engine.prompts import OptionText, RollDice
+
+    state = start().state
+    state.omens_drawn = 3
+    prompt = RollDice(0, "", 6, "haunt", purpose_text=OptionText.of("haunt"))
+    assert heading(state, prompt).endswith(
+        "haunt roll, 6 dice: a total below 3 (the omens drawn) and the haunt begins"
+    )

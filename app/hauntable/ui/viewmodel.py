@@ -30,6 +30,7 @@ from hauntable.games.betrayal.prompts import (
 )
 from hauntable.games.betrayal.state import State
 from hauntable.ui.i18n import catalog, language, placeholders, scenario_texts, tr
+from hauntable.ui.rollheading import roll_heading
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # door directions, the same in every language
 SEAT_COLORS = (
@@ -154,6 +155,9 @@ def heading(state: State, prompt: Prompt) -> str:
     if isinstance(prompt, ChooseAction):
         return tr("prompt.action", who=w, n=prompt.movement_left)
     if isinstance(prompt, RollDice):
+        special = roll_heading(state, prompt, w, purpose_text(prompt))  # the haunt roll, a monster's
+        if special is not None:
+            return special
         if prompt.trait and prompt.target is not None:
             trait = tr(f"trait.{prompt.trait}")
             return tr(

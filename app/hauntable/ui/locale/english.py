@@ -102,6 +102,21 @@ plural(
     "{who}: take {n} {damage} damage; choose how much each trait loses",
 )
 message("prompt.rotation", "{who}: turn the {tile}")
+# TRANSLATORS: the haunt roll's heading: {omens} is the number of omens drawn so far
+plural(
+    "prompt.haunt_roll",
+    "n",
+    "{who}: haunt roll, {n} die: a total below {omens} (the omens drawn) and the haunt begins",
+    "{who}: haunt roll, {n} dice: a total below {omens} (the omens drawn) and the haunt begins",
+)
+# TRANSLATORS: a monster's fight roll: {thrower} is " (thrown by NAME)" or empty
+plural(
+    "prompt.monster_roll",
+    "n",
+    "{monster}{thrower}: roll {n} die for {trait} ({purpose})",
+    "{monster}{thrower}: roll {n} dice for {trait} ({purpose})",
+)
+message("prompt.thrown_by", "thrown by {who}")
 message("prompt.target", "{who}: choose a cell on the map ({purpose})")
 message("prompt.tile", "Lay a {floor} tile on the lit cell")
 message("prompt.card", "{who}: draw a card from the {deck} deck onto the draw pad")
