@@ -61,7 +61,17 @@ def stun(w: World, key: str) -> None:
     mon.defeat(w, key)
 
 
+def protected(w: World, key: str) -> bool:
+    """An explorer the haunt keeps from harm in fights (haunt 42's traitor): never attacked, never hurt."""
+    seat = seat_of(key)
+    sc = scenario(w) if seat is not None and w.s.phase == "haunt" else None
+    return sc is not None and sc.untouchable(w, seat)
+
+
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
+    if protected(w, key):
+        w.say(f"{name_of(w, key)} takes no harm", "combat.unharmed", who=name_of(w, key))
+        return
     seat = seat_of(key)
     if seat is None:
         stun(w, key)
@@ -127,6 +137,9 @@ def check_attack(w: World, inp: Attack) -> bool:
         raise IllegalAction(f"{who} is dead.", "K2")
     if not hostile(s, str(seat), key):
         raise IllegalAction(f"{who} is not {e.name}'s opponent: attack the other side only.", "K2")
+    if protected(w, key):
+        sc = scenario(w)
+        raise IllegalAction(f"{who} cannot be attacked in this haunt ({sc.name}).", f"haunt{sc.number}")
     weapon = inp.weapon
     if weapon:
         if weapon not in WEAPON_DICE:

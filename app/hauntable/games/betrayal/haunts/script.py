@@ -16,7 +16,8 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
 - ``on_round(w, n)``: the start of haunt round ``n``; ``on_turn_start(w, seat)``, ``on_turn_end(w, seat)``;
   ``end_monster_turn(w)``; ``on_reveal(w, seat)``.
 - ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
-- ``monster_beaten(w, mid, fight)``: True when the haunt handles a monster losing a fight itself.
+- ``monster_beaten(w, mid, fight)``: True when the haunt handles a monster losing a fight itself;
+  ``untouchable(w, seat)``: an explorer no attack may target and no fight may hurt.
 - ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
   room)`` likewise explorers (asked only when ``bars_rooms``).
 """
@@ -71,6 +72,10 @@ class Scenario:
 
     def on_turn_start(self, w: World, seat: int) -> None:
         pass
+
+    def untouchable(self, w: World, seat: int) -> bool:
+        """An explorer no attack may target and no fight may hurt in this haunt (haunt 42's traitor)."""
+        return False
 
     def monster_beaten(self, w: World, mid: str, fight: dict[str, Any]) -> bool:
         """A monster lost a fight (K3): True when the haunt has dealt with it instead of H5.3's stun."""

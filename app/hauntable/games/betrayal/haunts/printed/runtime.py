@@ -224,6 +224,10 @@ class PrintedHaunt(Scenario):
         cap = self.value(w, ex, seat, seat=seat)
         return None if cap is None else int(cap)
 
+    def untouchable(self, w: World, seat: int) -> bool:
+        ex = self.spec.rules.get("untouchable")
+        return ex is not None and bool(self.value(w, ex, seat, seat=seat))
+
     @property
     def bars_rooms(self) -> bool:  # type: ignore[override]
         return "explorer_may_enter" in self.spec.rules

@@ -145,7 +145,7 @@ _TOP = {
     "hooks",
     "texts",
 }
-_RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap")
+_RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap", "untouchable")
 
 
 class _Reader:

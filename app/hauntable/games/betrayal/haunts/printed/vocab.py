@@ -311,6 +311,15 @@ class Ctx:
             self.w.s.rng = rng.state
         self.w.then(("gain_card", dict(seat=seat, deck=deck, name=card)))
 
+    def discard(self, card: str, seat: int = -1) -> None:
+        """An explorer's item or omen goes to its discard pile (its bonus with it)."""
+        seat = self.actor() if seat < 0 else seat
+        e = self.w.s.explorers[seat]
+        if card in e.items or card in e.omens:
+            lose_card(self.w, seat, card, "discard")
+            who = self.w.who(seat)
+            self.w.say(f"{who} discards the {card}", "printed.discards", who=who, card=card)
+
     def spend_move(self, n: int = 1) -> None:
         """The action costs the actor ``n`` spaces of this turn's movement (as entering rooms does)."""
         self.w.s.turn.moved += n
@@ -450,6 +459,7 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "spend_move": c.spend_move,
         "card_effects": c.card_effects,
         "take_card": c.take_card,
+        "discard": c.discard,
         "in_deck": lambda card: card in s.decks.get(w.content.cards[card].deck, []),
         "dice": lambda trait, seat=-1: w.dice_for(seat_or_me(seat), _trait(trait)),
         "remove_carried": c.remove_carried,
@@ -558,6 +568,7 @@ FUNCTIONS: tuple[str, ...] = (
     "spend_move",
     "card_effects",
     "take_card",
+    "discard",
     "in_deck",
     "dice",
     "remove_carried",
