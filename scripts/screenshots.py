@@ -40,6 +40,7 @@ SCREENS = (
     "castle",
     "ghostsetup",
     "board",
+    "castlelive",
 )
 PIN = "1234"
 
@@ -136,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         "castle": lambda: _castle(h),
         "ghostsetup": lambda: (h.app.controller.abandon_game(), h.app.go("ghostsetup")),
         "board": lambda: admin_page("board"),
+        "castlelive": lambda: _castle_live(h),
     }
     for lang in args.lang.split(","):
         h.app.controller.set_language(lang)
@@ -226,6 +228,24 @@ def _castle(h) -> None:
         ):
             break
         channel.submit(seq_seeded_choice(channel.session.game, channel.step, 11), channel.seq)
+    h.app.refresh()
+
+
+def _castle_live(h) -> None:
+    """Geisterstunde on a live table (the mock readers): the keys dealt as read on the key slot, the ghost
+    to lay its plan on the plan slots."""
+    from hauntable.games.geisterstunde.inputs import Draw
+
+    controller = h.app.controller
+    controller.abandon_game()
+    table, controller.settings.table = controller.settings.table, "live"
+    try:
+        controller.start_geisterstunde(seed=11)
+    finally:
+        controller.settings.table = table
+    channel = controller.channel
+    for card in ("red-lion", "green-eagle", "blue-lily", "red-tower") * 2:
+        channel.submit(Draw(card, source="table:key"), channel.seq)
     h.app.refresh()
 
 

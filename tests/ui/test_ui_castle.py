@@ -166,3 +166,20 @@ def test_G3_2_the_simulated_tables_referee_speaks_the_tables_language(make_app):
     assert "No door" not in h.texts() and h.app.controller.channel.seq == seq
     tap_room(h, "02")
     assert h.app.root.get_screen("castle").table_message == "Die Figur von Platz 2 ist zurück"
+
+
+def test_every_geisterstunde_outcome_has_its_words_in_the_catalogs():
+    """An outcome code without a ``gs.*`` entry shows the engine's English in every language ("Platz 3 has
+    four keys" on a live table's deal): every code the rules say is worded."""
+    import re
+    from pathlib import Path
+
+    from hauntable.ui import i18n
+
+    rules = Path(__file__).parents[2] / "app" / "hauntable" / "games" / "geisterstunde"
+    said = re.compile(r'(?:say\(\s*out,\s*f?"[^"]*",|Outcome\(\s*f?"[^"]*",)\s*"([a-z_]+\.[a-z_.]+)"', re.S)
+    codes = {code for path in rules.glob("*.py") for code in said.findall(path.read_text())}
+    assert {"deal.done", "deal.swap", "runner.key", "round.end"} <= codes
+    for lang in i18n.LANGUAGES:
+        missing = sorted(c for c in codes if f"gs.{c}" not in i18n.catalog(lang))
+        assert not missing, (lang, missing)

@@ -47,7 +47,8 @@ class CastleScreen(Screen):
         self.content = content_of(None)  # the game's board, set at each refresh
         self.pending_plan: list[str] = []
         self.recent: list[Outcome] = []  # newest first; words chosen at each redraw, in today's language
-        self._seen: tuple[int, int] = (0, -1)  # (id of the session, seq) last shown
+        self._channel = None  # the game's channel last shown (a new one: a new game)
+        self._seq = -1  # the seq last shown
         self.table_message = ""  # what the simulated table's referee said last
         self.ids.board.on_room = self._room_tapped
 
@@ -61,12 +62,12 @@ class CastleScreen(Screen):
         model = castle_model(state, self.content)
         self.ids.board.model = model
         self.ids.status.text = "\n".join(model.status)
-        seen = (id(channel.session), state.seq)
-        if seen != self._seen:
-            if seen[0] != self._seen[0]:
-                self.recent = []  # a new game
-            self._seen = seen
-            self.recent = (list(reversed(channel.step.outcomes)) + self.recent)[:RECENT]
+        if channel is not self._channel:  # a new game: its outcomes from now on, every step's
+            self._channel = channel
+            self.recent = list(reversed(channel.step.outcomes))[:RECENT]
+            channel.bind(on_step=lambda step, c=channel: self._stepped(c, step))
+        if state.seq != self._seq:
+            self._seq = state.seq
             if state.awaiting is None or state.awaiting.kind != "plan":
                 self.pending_plan = []
         self.ids.outcomes.text = "\n".join(outcome_line(o, self.content) for o in self.recent)
@@ -100,6 +101,12 @@ class CastleScreen(Screen):
             b.bind(on_release=self._answer)
             grid.add_widget(b)
         area.add_widget(grid)
+
+    def _stepped(self, channel, step) -> None:
+        """Every step's outcomes, also of steps made between two frames (a live table's readers, a deal)."""
+        app = App.get_running_app()
+        if app is not None and app.controller.channel is channel:
+            self.recent = (list(reversed(step.outcomes)) + self.recent)[:RECENT]
 
     def _table_text(self, state, app) -> str:
         """The line about the table: the simulated table's last words; on a live table what the hands do
