@@ -105,3 +105,14 @@ def test_the_haunt_roll_says_what_is_at_stake():
     assert heading(state, prompt).endswith(
         "haunt roll, 6 dice: a total below 3 (the omens drawn) and the haunt begins"
     )
+
+
+def test_the_first_outcomes_of_a_new_game_all_show(make_app):
+    """The first refresh comes before the layout gives the outcome box its width: fitted then, only one
+    line showed; the box fits its lines again once it has its size."""
+    h = make_app()
+    h.tap_text("Touch to play")
+    h.tap_text("Start the game")
+    h.frames(3)
+    text = h.app.root.get_screen("play").ids.happened.text
+    assert "A new game" in text and "goes first" in text

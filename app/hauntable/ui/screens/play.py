@@ -16,7 +16,7 @@ from hauntable.ui.statusline import status_line
 from hauntable.ui.viewmodel import explorer_models, floor_model
 from hauntable.ui.widgets import floor as floor_widget
 from hauntable.ui.widgets.explorer import ExplorerPanel
-from hauntable.ui.widgets.outcomes import fitting
+from hauntable.ui.widgets.outcomes import show_fitting
 from hauntable.ui.widgets.prompt import PromptBar
 
 RECENT_OUTCOMES = 7
@@ -119,7 +119,7 @@ class PlayScreen(Screen):
             )
         self.prompt_bar.refusal = sentence
         self.prompt_bar.notice = app.controller.table_notice()
-        self.ids.happened.text = fitting(self.ids.happened, self._recent(channel))
+        show_fitting(self.ids.happened, self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
         hidden = is_hidden_haunt(state) and state.haunt.winner is None
         button = self.ids.secret

@@ -25,3 +25,13 @@ def fitting(label: Label, lines: Sequence[str]) -> str:
     while kept > 1 and sum(rows[len(lines) - kept :]) > room:
         kept -= 1
     return "\n".join(lines[len(lines) - kept :])
+
+
+def show_fitting(label: Label, lines: Sequence[str]) -> None:
+    """Show the newest ``lines`` that fit, and fit them again whenever the box changes size (the first
+    refresh may come before the layout has given the label its width)."""
+    label.outcome_lines = list(lines)
+    if not getattr(label, "fits_outcomes", False):
+        label.fits_outcomes = True
+        label.bind(size=lambda *_: setattr(label, "text", fitting(label, label.outcome_lines)))
+    label.text = fitting(label, label.outcome_lines)
