@@ -319,6 +319,8 @@ def haunt_turn(w: World) -> bool:
     h = w.haunt
     if h.winner or check_victory(w):
         return False
+    if w.s.pending:  # the haunt's checks queued something (a printed haunt's roll): that comes first
+        return False
     if h.mphase is not None and h.mphase.active:
         if h.mphase.current:
             mon.monster_prompt(w)
