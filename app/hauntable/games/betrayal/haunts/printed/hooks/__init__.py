@@ -4,7 +4,7 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.haunts.printed.hooks import h37, h38, h39, h44, h45, h47, h48
+from hauntable.games.betrayal.haunts.printed.hooks import h37, h38, h39, h42, h44, h45, h47, h48
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
