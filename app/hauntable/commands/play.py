@@ -72,19 +72,19 @@ def parse_players(text: str | None) -> tuple[PlayerSpec, ...]:
     characters = load_content().characters
     seats: list[tuple[str, str | None]] = []
     for part in text.split(","):
-        name, _, cid = part.partition(":")
-        cid = cid.strip().lower() or None
+        name, _, given = part.partition(":")
+        cid = given.strip().lower() or None
         if cid is not None and cid not in characters:
             known = ", ".join(sorted(characters))
             raise BadConfig(f"Unknown explorer {cid!r} for {name.strip()!r}; choose from {known}.")
         seats.append((name.strip(), cid))
     taken = {characters[c].color for _, c in seats if c}
     out = []
-    for name, cid in seats:
+    for name, chosen in seats:
+        cid = chosen or next((c for c in DEFAULT_CHARACTERS if characters[c].color not in taken), None)
         if cid is None:
-            cid = next((c for c in DEFAULT_CHARACTERS if characters[c].color not in taken), None)
-            if cid is None:
-                raise BadConfig("Too many players: every card is taken.")
+            raise BadConfig("Too many players: every card is taken.")
+        if chosen is None:
             taken.add(characters[cid].color)
         out.append(PlayerSpec(name, cid))
     return tuple(out)

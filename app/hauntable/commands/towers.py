@@ -49,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             continue
         print(f"{spec.id}: {port or 'not plugged in'}")
-    picos = [b for b in boards if b.usb == PICO and b.serial]
+    picos = [(b, b.serial) for b in boards if b.usb == PICO and b.serial]
     if picos:
         print("\n# /etc/udev/rules.d/99-hauntable-dice.rules (then: udevadm control --reload; replug)")
-        for n, board in enumerate(picos, 1):
-            print(udev_rule(board.serial, f"tower-{n}"))
+        for n, (_board, serial) in enumerate(picos, 1):
+            print(udev_rule(serial, f"tower-{n}"))
     return status

@@ -149,7 +149,7 @@ class Subscriber:
         self.view = view or FleetView(settings.prefix)
         self.client = make_client(settings, client_id=f"hauntable-operator-{uuid.uuid4().hex[:8]}")
         self.client.on_connect = self._on_connect
-        self.client.on_message = lambda _c, _u, m: self.view.receive(m.topic, m.payload)
+        self.client.on_message = lambda _c, _u, m: self.view.receive(m.topic, bytes(m.payload))
 
     def _on_connect(self, client, _userdata, _flags, reason_code, _properties) -> None:
         if not reason_code.is_failure:

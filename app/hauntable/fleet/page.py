@@ -84,7 +84,7 @@ def _handler(view: FleetView, settings: BrokerSettings, broker_state) -> type[Ba
 
         def _export(self, query: dict[str, list[str]]) -> None:
             table = (query.get("table") or [""])[0]
-            game = (query.get("game") or [None])[0]
+            game = (query.get("game") or [""])[0]
             try:
                 reply = pull(settings, table, int(game) if game else None, timeout=5.0)
             except (ValueError, TimeoutError) as exc:

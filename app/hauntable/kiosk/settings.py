@@ -71,7 +71,7 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
         out["layout"] = layout
     rules = data.get("house_rules")
     if isinstance(rules, dict):
-        kept = {}
+        kept: dict[str, Any] = {}
         for name, value in rules.items():
             try:
                 HouseRules(**{**kept, name: value})

@@ -86,7 +86,10 @@ class LiveTable:
 
     def _seen(self, event: ScanEvent) -> None:
         self.backend.dispatch(event)  # RfidCell / CardSlot devices first, then the game
-        self.handoff.send(lambda: self.referee.observe(event))
+        self.handoff.send(lambda: self._observe(event))
+
+    def _observe(self, event: ScanEvent) -> None:
+        self.referee.observe(event)  # its Verdict is told through on_message, not kept
 
     def on_roll(self, faces: Sequence[int], source: str) -> bool:
         """A tower's roll (a :data:`~hauntable.table.dice_link.rolls.RollConsumer`, on the link's I/O

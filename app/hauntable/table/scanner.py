@@ -86,7 +86,7 @@ def spread_order(readers: Mapping[str, RfidReader]) -> list[str]:
     """Cells floor by floor in turn (ground 0,0, upper 0,0, basement 0,0, ground 1,0, ...), then slots:
     consecutive reads are then a floor apart, so the next reader's field can be on early."""
     floors: dict[str, list[str]] = {}
-    slots = []
+    slots: list[str] = []
     for rid, reader in readers.items():
         cell = reader.spec.cell
         (floors.setdefault(cell[0], []) if cell is not None else slots).append(rid)

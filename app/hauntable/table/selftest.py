@@ -44,25 +44,25 @@ def check(backend: Backend, towers: bool = True, gpio: bool = True) -> Iterator[
     for tower in backend.layout.towers if towers else ():
         ok, detail = backend.check_tower(tower)
         yield (f"tower {tower.id}", tower.port or f"usb {tower.usb}", detail, ok)
-    for spec in backend.layout.buttons if gpio else ():
+    for pin in backend.layout.buttons if gpio else ():
         try:
-            with Button(spec.pin, backend=backend) as button:
+            with Button(pin.pin, backend=backend) as button:
                 stuck = button.is_pressed
             yield (
-                f"button {spec.name}",
-                f"GPIO{spec.pin}",
+                f"button {pin.name}",
+                f"GPIO{pin.pin}",
                 "stuck pressed" if stuck else "released",
                 not stuck,
             )
         except Exception as exc:  # a pin already in use, a missing pin factory: a fault row, not a crash
-            yield (f"button {spec.name}", f"GPIO{spec.pin}", str(exc), False)
-    for spec in backend.layout.leds if gpio else ():
+            yield (f"button {pin.name}", f"GPIO{pin.pin}", str(exc), False)
+    for led_pin in backend.layout.leds if gpio else ():
         try:
-            with Led(spec.pin, backend=backend) as led:
+            with Led(led_pin.pin, backend=backend) as led:
                 led.on()
                 lit = led.is_lit
                 led.off()
                 ok = lit and not led.is_lit
-            yield (f"led {spec.name}", f"GPIO{spec.pin}", "on/off" if ok else "does not switch", ok)
+            yield (f"led {led_pin.name}", f"GPIO{led_pin.pin}", "on/off" if ok else "does not switch", ok)
         except Exception as exc:
-            yield (f"led {spec.name}", f"GPIO{spec.pin}", str(exc), False)
+            yield (f"led {led_pin.name}", f"GPIO{led_pin.pin}", str(exc), False)

@@ -11,10 +11,10 @@ import re
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import OptionText, Prompt, RollDice
+from hauntable.games.betrayal import inputs as bi
 from hauntable.games.betrayal.content import FLOORS, TRAITS, Content
 from hauntable.games.betrayal.haunts.printed import action_label as printed_action_label
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of, neighbour
-from hauntable.games.betrayal.inputs import Attack, Trade
 from hauntable.games.betrayal.prompts import (
     HAUNT_ACTIONS,
     AwaitCard,
@@ -94,7 +94,7 @@ def offered_cells(state: State, floor: str) -> tuple[tuple[int, int], ...]:
     if isinstance(prompt, AwaitTile) and prompt.floor == floor:
         return tuple(prompt.cells)
     if isinstance(prompt, ChooseTarget):
-        return tuple((t.x, t.y) for t in prompt.targets if t.floor == floor)
+        return tuple((t.x, t.y) for t in prompt.targets if isinstance(t, bi.Target) and t.floor == floor)
     if isinstance(prompt, ChooseRotation) and prompt.floor == floor:
         return ((prompt.x, prompt.y),)  # the new tile being turned
     return ()
@@ -265,19 +265,19 @@ def purpose_text(prompt: RollDice) -> str:
 
 def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> str:
     """A button's words for one legal input; falls back to the input's own text form."""
-    if inp.kind == "act":
+    if isinstance(inp, bi.Act):
         return act_label(state, inp)
-    if isinstance(prompt, MonsterTurn) and isinstance(inp, Attack):  # a monster's attack (H5.7): whom
+    if isinstance(prompt, MonsterTurn) and isinstance(inp, bi.Attack):  # a monster's attack (H5.7): whom
         return tr("action.attack", who=state.explorers[int(inp.target)].name)
     if isinstance(prompt, ChooseAction):
-        if inp.kind == "move":
+        if isinstance(inp, bi.Move):
             label = tr("action.move", dir=tr(f"dir.{inp.to}"))
             room = state.current.room
             if inp.to in OPPOSITE and room in state.house:
                 beyond = HouseView(state, content).connected(room, inp.to)
                 label += f"\n{beyond}" if beyond else "\n?"
             return label
-        if inp.kind == "attack":  # whom, and with what when it is not a plain Might attack
+        if isinstance(inp, bi.Attack):  # whom, and with what when it is not a plain Might attack
             target = inp.target
             name = state.explorers[int(target)].name if target.isdigit() else target
             monster = state.haunt.monsters.get(target) if state.haunt else None
@@ -285,9 +285,9 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
             trait = tr(f"trait.{inp.trait}") if inp.trait != "might" else ""
             extra = " / ".join(x for x in (inp.weapon, trait) if x)
             return tr("action.attack", who=name) + (f"\n{extra}" if extra else "")
-        label = action_label(state, inp)
-        if label is not None:
-            return label
+        card_action = action_label(state, inp)
+        if card_action is not None:
+            return card_action
         if inp.kind in HAUNT_ACTIONS:  # a scripted haunt's own actions: their action and option as written
             return other_label(inp)
         return tr(f"action.{inp.kind}")
@@ -296,18 +296,18 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
         return tr(
             "split.option", a=tr(f"trait.{a}"), n=getattr(inp, a), b=tr(f"trait.{b}"), m=getattr(inp, b)
         )
-    if isinstance(prompt, ChooseRotation):
+    if isinstance(prompt, ChooseRotation) and isinstance(inp, bi.Rotate):
         doors = doors_of(content.rooms[prompt.tile], inp.quarter_turns)
         return tr("rotation.option", n=inp.quarter_turns, doors=" ".join(ARROWS[d] for d in doors))
-    if isinstance(prompt, ChooseTarget):
+    if isinstance(prompt, ChooseTarget) and isinstance(inp, bi.Target):
         return tr("target.option", floor=tr(f"floor.{inp.floor}"), x=inp.x, y=inp.y)
-    if isinstance(prompt, ChooseOption):
+    if isinstance(prompt, ChooseOption) and isinstance(inp, bi.Choose):
         texts = dict(zip(prompt.options, prompt.option_texts, strict=False))
         return option_label(inp.option, texts.get(inp.option))
     return other_label(inp)
 
 
-OPTION_WORDS = ("yes", "no", "accept", "refuse", "keep", "all", "done", "nothing")
+OPTION_WORDS: tuple[str, ...] = ("yes", "no", "accept", "refuse", "keep", "all", "done", "nothing")
 OPTION_WORDS += ("take", "decline", "bring", "leave", "seen", "reorder", "mental", "physical")
 OPTION_PHRASES = {  # options that are fixed phrases of the engine or the card data -> catalog key
     "keep a roll": "option.keep_roll",
@@ -335,7 +335,7 @@ def option_label(option: str, text: OptionText | None = None) -> str:
     return option
 
 
-def act_label(state: State, inp: Input) -> str:
+def act_label(state: State, inp: bi.Act) -> str:
     """A scripted haunt's own action (docs/haunts.md): its verb from the catalog (``act.<action>``), its
     option a trait's word, an explorer's name for a seat, else as printed (a card's or item's name)."""
     verb = tr(f"act.{inp.action}")
@@ -353,15 +353,15 @@ def act_label(state: State, inp: Input) -> str:
 
 def other_label(inp: Input) -> str:
     """The haunt's other prompts (the monster turn, the hand-off, a roll's aids); else the input's text."""
-    if inp.kind == "go":
+    if isinstance(inp, bi.Go):
         return tr("action.monster_go", room=inp.room)
-    if inp.kind == "end":
+    if isinstance(inp, bi.EndTurn):
         return tr("action.monster_end")
-    if inp.kind == "ready":
+    if isinstance(inp, bi.Ready):
         return tr("action.ready")
-    if inp.kind == "use":
+    if isinstance(inp, bi.Use):
         return tr("action.use", card=inp.name)
-    if inp.kind == "act":
+    if isinstance(inp, bi.Act):
         return f"{inp.action} {inp.option}".strip()
     return str(inp)
 
@@ -369,27 +369,26 @@ def other_label(inp: Input) -> str:
 def action_label(state: State, inp: Input) -> str | None:
     """Words for a turn's card actions and book mode's tools (None: not one of them). Card, room, monster
     and token names stay as printed."""
-    kind = inp.kind
-    if kind in ("use", "drop", "take"):
-        return tr(f"action.{kind}", card=inp.name)
-    if kind == "give":
+    if isinstance(inp, bi.Use | bi.Drop | bi.Take):
+        return tr(f"action.{inp.kind}", card=inp.name)
+    if isinstance(inp, bi.Give):
         return tr("action.give", card=inp.name, who=state.explorers[inp.to].name)
-    if isinstance(inp, Trade):
+    if isinstance(inp, bi.Trade):
         return tr("action.trade", who=state.explorers[inp.to].name)
-    if kind == "free":
+    if isinstance(inp, bi.Free):
         return tr("action.free", who=state.explorers[inp.seat].name)
-    if kind == "victory":
+    if isinstance(inp, bi.Victory):
         return tr(f"action.victory.{inp.side}")
-    if kind == "monster":
+    if isinstance(inp, bi.PlaceMonster):
         placed = state.haunt is not None and inp.name in state.haunt.monsters
         return tr("action.monster_move" if placed else "action.monster_new", name=inp.name, room=inp.room)
-    if kind == "stun":
+    if isinstance(inp, bi.Stun):
         return tr("action.stun", name=inp.name)
-    if kind == "token":
+    if isinstance(inp, bi.PlaceToken):
         if inp.room:
             return tr("action.token_put", name=inp.name, room=inp.room)
         return tr("action.token_off", name=inp.name)
-    if kind == "traitor":
+    if isinstance(inp, bi.NameTraitor):
         return tr("action.traitor", who=state.explorers[inp.seat].name)
     return None
 

@@ -137,6 +137,7 @@ class _Lines:
                 return device
             self._check(self.lgpio.gpio_claim_output(self.handle, pin, 1))
             self._claimed.append(("gpio", pin))
+            assert self.handle is not None  # lgpio is used only with the factory's handle
             return _LgpioLine(self.lgpio, self.handle, pin)
         except Exception as exc:
             raise start_error(exc, f"GPIO{pin} ({role})") from exc
@@ -150,6 +151,7 @@ class _Lines:
         except Exception as exc:
             raise start_error(exc, f"GPIO{','.join(map(str, pins))} ({role})") from exc
         self._claimed.append(("group", pins[0]))
+        assert self.handle is not None  # lgpio is used only with the factory's handle
         return _LgpioGroup(self.lgpio, self.handle, pins)
 
     @staticmethod
@@ -258,7 +260,7 @@ class PiBackend(Backend):
                 {
                     rd.cs_pin: lines.line(rd.cs_pin, f"chip select of reader {rd.id}")
                     for rd in self.layout.readers
-                    if rd.bus == bus.id
+                    if rd.bus == bus.id and rd.cs_pin is not None  # each has one on a gpio-select bus
                 }
             )
         if bus.reset_pin is not None:

@@ -60,7 +60,8 @@ class SimulatedCameraTower:
         end = time.monotonic() + 20
         while not os.path.exists(self.path):
             if self._proc.poll() is not None or time.monotonic() > end:
-                raise RuntimeError(f"camera tower did not start: {self._proc.stderr.read().decode()[-2000:]}")
+                err = self._proc.stderr.read().decode() if self._proc.stderr is not None else ""
+                raise RuntimeError(f"camera tower did not start: {err[-2000:]}")
             time.sleep(0.02)
 
     def throw(self, scene: Scene) -> tuple[np.ndarray, np.ndarray]:

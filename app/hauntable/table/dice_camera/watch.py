@@ -90,6 +90,7 @@ class CameraTray:
         self.standing: Fault | None = None  # the fault of the tray as it lies now, if any
         self._before = STALE  # the state a throw started from (SHOWN: dice moved in a shown roll)
         self._draw_next: tuple | None = None
+        self._calibrating_since: float | None = None  # set when calibration starts
 
     # -- the firmware Tower's tray / classifier interface
 
@@ -267,6 +268,7 @@ class CameraTray:
     def _overlay(self, on: np.ndarray, read: TrayRead) -> None:
         """The last read drawn over its frame (``last-read.png``): what an operator looks at first."""
         with contextlib.suppress(OSError, cv2.error):
+            assert self.cal is not None  # a read needs the calibration
             cv2.imwrite(str(self.state_dir / "last-read.png"), overlay(on, read, self.cal))
 
 

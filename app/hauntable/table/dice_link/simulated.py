@@ -64,7 +64,7 @@ class SimulatedDiceTower:
         if not os.path.exists(self.control_path):
             os.mkfifo(self.control_path)
         # O_RDWR: opening never blocks, and the FIFO never reports hang-up between two tower processes
-        self._control = os.open(self.control_path, os.O_RDWR)
+        self._control: int | None = os.open(self.control_path, os.O_RDWR)
         if interpreter == "micropython":
             binary = micropython_binary()
             if binary is None:
@@ -173,6 +173,7 @@ class SimulatedDiceTower:
     # -- internals
 
     def _command(self, line: str) -> None:
+        assert self._control is not None, "the tower is closed"
         os.write(self._control, line.encode() + b"\n")
 
     def _plug(self) -> None:

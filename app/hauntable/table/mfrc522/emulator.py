@@ -96,7 +96,8 @@ class EmulatedTag:
         if self.state == READY and len(frame) == 9 and frame[0] == r.SEL[self.level] and frame[1] == 0x70:
             cl = self.levels()[self.level]
             if frame[2:7] != cl + bytes([r.bcc(cl)]) or r.crc_a(frame[:7]) != frame[7:]:
-                return self._confused()
+                self._confused()
+                return None
             last = self.level == len(self.levels()) - 1
             sak = self.sak if last else r.SAK_UID_INCOMPLETE
             if last:
@@ -110,7 +111,8 @@ class EmulatedTag:
         if self.state == ACTIVE and frame[:2] == bytes([r.HLTA, 0]) and frame[2:] == r.crc_a(frame[:2]):
             self.state = HALT
             return None
-        return self._confused()
+        self._confused()
+        return None
 
     def _anticollision(self, frame: bytes, bits: int) -> bytes | None:
         """ANTICOLLISION with NVB = the bytes and bits we are sent: a tag whose UID CLn starts with those
@@ -119,9 +121,11 @@ class EmulatedTag:
         nvb = frame[1]
         whole, extra = (nvb >> 4) - 2, nvb & 0x0F
         if whole < 0 or whole > 4 or extra > 7 or len(frame) != 2 + whole + (1 if extra else 0):
-            return self._confused()
+            self._confused()
+            return None
         if (bits or 8) != (extra or 8) and extra:
-            return self._confused()
+            self._confused()
+            return None
         cl = self.levels()[self.level]
         full = cl + bytes([r.bcc(cl)])
         sent = frame[2:]
