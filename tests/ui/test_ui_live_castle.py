@@ -5,8 +5,6 @@ the screen says what the hands do and never which cards the ghost laid."""
 
 from __future__ import annotations
 
-import time
-
 from hauntable.gamelog import GameLog
 from hauntable.games.geisterstunde.content import load_content
 from hauntable.table.geisterstunde_referee import castle_cells
@@ -32,15 +30,6 @@ def enrol_the_castle(h) -> dict[tuple[str, str], list[str]]:
             registry.enrol(uid(n), kind, name, copies=copies)
             tags.setdefault((kind, name), []).append(uid(n))
     return tags
-
-
-def frames_until(h, done, seconds: float = 15.0) -> bool:
-    end = time.monotonic() + seconds
-    while not done():
-        if time.monotonic() > end:
-            return False
-        h.frames(1)
-    return True
 
 
 def reader(room: str) -> str:
@@ -77,7 +66,7 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
                 used.add(tag)
                 before = channel.seq
                 readers.reader("key").place(tag)
-                assert frames_until(h, lambda before=before: channel.seq > before), h.texts()
+                assert h.frames_until(lambda before=before: channel.seq > before), h.texts()
                 readers.reader("key").lift(tag)
                 h.frames(2)
         state = channel.step.state
@@ -92,7 +81,7 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
         # G2: the ghost lays two cards face down on the slots, then says that is all
         readers.reader("ghost:1").place(tags["card", "ghost-lily"][0])
         readers.reader("ghost:2").place(tags["card", "ghost-tower"][0])
-        assert frames_until(h, lambda: "To the ghost: 2 cards lie" in h.texts()), h.texts()
+        assert h.frames_until(lambda: "To the ghost: 2 cards lie" in h.texts()), h.texts()
         for crest in ("Tower", "Lily"):
             assert crest not in h.texts().split("To the ghost:")[1]
         h.tap(h.find(name="plan-done"))
@@ -106,9 +95,9 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
         figure = tags["figure", "2"][0]
         readers.reader(reader("02")).lift(figure)
         scanner = live.table.scanner
-        assert frames_until(h, lambda: figure not in scanner.present(reader("02")))  # lifted, as hands do
+        assert h.frames_until(lambda: figure not in scanner.present(reader("02")))  # lifted, as hands do
         readers.reader(reader(to)).place(figure)
-        assert frames_until(h, lambda: channel.seq > before), h.texts()
+        assert h.frames_until(lambda: channel.seq > before), h.texts()
         assert channel.step.state.rooms[1] == to
         h.frames(3)
         row = log.inputs(channel.session.game_id)[-1]

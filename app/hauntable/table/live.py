@@ -22,6 +22,7 @@ On a PC the mock backend with a :class:`~hauntable.table.clock.MonotonicClock` r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from hauntable.engine.game import Step
 from hauntable.session import Session
@@ -61,26 +62,12 @@ class LiveTable:
         self.lights = Lights.from_backend(backend) if lights and backend.layout.leds else None
         session = door.session if isinstance(door, Channel) else door
         self.referee: Referee | GeisterstundeReferee
+        shared: dict[str, Any] = dict(scanner=self.scanner, on_message=on_message, on_step=on_step)
+        layout = backend.layout
         if session.game.name == "geisterstunde":  # the castle on the ground grid, the plan and key slots
-            self.referee = GeisterstundeReferee(
-                door,
-                backend.layout,
-                registry,
-                scanner=self.scanner,
-                on_message=on_message,
-                on_private=on_private,
-                on_step=on_step,
-            )
+            self.referee = GeisterstundeReferee(door, layout, registry, on_private=on_private, **shared)
         else:
-            self.referee = Referee(
-                door,
-                backend.layout,
-                registry,
-                scanner=self.scanner,
-                on_message=on_message,
-                lights=self.lights,
-                on_step=on_step,
-            )
+            self.referee = Referee(door, layout, registry, lights=self.lights, **shared)
         if start:
             self.scanner.start()
 

@@ -13,7 +13,7 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.outcomes import Outcome
 from hauntable.games.geisterstunde.content import EXIT, Content
 from hauntable.games.geisterstunde.state import State, public_json
-from hauntable.ui.i18n import STALE, catalog, language, placeholders, refusal_text, tr
+from hauntable.ui.i18n import catalog, language, placeholders, refusal_text, tr
 
 COLOURS = {"red": (0.85, 0.2, 0.2), "green": (0.2, 0.7, 0.3), "blue": (0.25, 0.45, 0.95)}
 SEAT_COLOURS = [(0.95, 0.75, 0.3), (0.4, 0.8, 0.95), (0.85, 0.5, 0.9), (0.6, 0.9, 0.5)]
@@ -164,15 +164,7 @@ def refusal_line(code: str, rule: str | None, sentence: str) -> str:
     (``rej.G2.2``), never by the engine's sentence: that one may name which plan card failed and the
     rooms by their German names ("Card 1 cannot be followed: no room next to the Verlies ..."). The
     sentence stays on the refusal and in the log; it is shown only where no catalog entry exists."""
-    if code == STALE:
-        return refusal_text(code, rule, sentence)
-    strings = catalog(language())
-    text = strings.get(f"rej.{rule}") if rule else None
-    if text is None:
-        text = strings.get(f"rej.code.{code}")
-    if text is None:
-        return sentence
-    return f"{text} ({rule})" if rule else text
+    return refusal_text(code, rule, sentence, by_rule=True)
 
 
 def table_line(verdict, state: State, content: Content) -> str:

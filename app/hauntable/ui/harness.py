@@ -71,6 +71,16 @@ class Harness:
             time.sleep(0.002)
             self.loop.idle()
 
+    def frames_until(self, done, seconds: float = 15.0) -> bool:
+        """Draw frames (which run what other threads posted: a live table's readings) until ``done()``;
+        False if ``seconds`` pass first."""
+        end = time.monotonic() + seconds
+        while not done():
+            if time.monotonic() > end:
+                return False
+            self.frames(1)
+        return True
+
     @property
     def screen(self):
         return self.app.root.current_screen

@@ -191,12 +191,15 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
 STALE = "ui/stale"  # a tap on a prompt the game has left (ui/channel.StalePrompt)
 
 
-def refusal_text(code: str, rule: str | None, sentence: str, lang: str | None = None) -> str:
+def refusal_text(
+    code: str, rule: str | None, sentence: str, lang: str | None = None, by_rule: bool = False
+) -> str:
     """A refused input as the seat reads it: in English the engine's sentence (it names the pieces and
     numbers), elsewhere the catalog's short sentence for its rule id (``rej.B3.2``), else for its kind of
     refusal (``rej.code.rule/illegal``), followed by the rule id so an operator can look it up in
-    docs/rules.md. The engine's English sentence stays on the :class:`~hauntable.table.channel.Refusal` and
-    in the log.
+    docs/rules.md. ``by_rule``: the catalog's sentence in English too (a screen that must not show what the
+    engine's sentence names: the Geisterstunde ghost's plan card). The engine's English sentence stays on
+    the :class:`~hauntable.table.channel.Refusal` and in the log.
 
     >>> refusal_text("rule/illegal", "B2.7", "The front door is locked: nobody leaves the house.", "de")
     'Die Haustür ist verschlossen: niemand verlässt das Haus. (B2.7)'
@@ -204,7 +207,7 @@ def refusal_text(code: str, rule: str | None, sentence: str, lang: str | None = 
     lang = lang or _current
     if code == STALE:
         return tr("refusal.stale", lang)
-    if lang == "en":
+    if lang == "en" and not by_rule:
         return sentence
     strings = catalog(lang)
     text = strings.get(f"rej.{rule}") if rule else None
