@@ -1,18 +1,26 @@
-"""Start-up time of the table app to the attract screen, and its resident memory.
+"""Start-up time of the table app to the attract screen with a 100,000-input game log on disk, and its
+resident memory after a long game.
 
-Runs ``hauntable ui`` for real (``App.run()``) in a child process, offscreen SDL (or Xvfb when DISPLAY
-is set). The child reports when the attract screen's first frame is drawn, then plays a whole game to
-the haunt through the simulator and reports its peak RSS. Start-up is measured by the parent from before
-the process is spawned, so interpreter start and imports count. Goals: < 3 s, < 250 MB.
-Run: ``.venv/bin/python bench/ui_startup.py``.
+The parent first builds a table log of ~100,000 logged inputs (finished bot games and, on top, the longest
+bot game among seeds 1..150 left unfinished: the one the attract screen offers to resume; as
+``bench/log_start.py`` builds it). Each run starts ``hauntable ui --data-dir DIR`` for real
+(``commands.ui.run``: the table log opened with ``open_table_log``, ``App.run()``) in a child process,
+offscreen SDL (or Xvfb when DISPLAY is set); the child reports when the attract screen's first frame is
+drawn and finished (``glFinish()``), measured by the parent from before the process is spawned, so
+interpreter start and imports count. Then the child plays a long six-seat game through the screen (the
+controller's own session, logged to the same file) to its end and reports its RSS (VmRSS now, and the
+peak). Goals: <= 2 s to the attract screen; <= 250 MB RSS after a long game.
+Run: ``.venv/bin/python bench/ui_startup.py [--inputs 100000] [--runs 3]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,47 +30,98 @@ from hauntable.ui.harness import kv_env
 kv_env()
 os.environ["KCFG_GRAPHICS_MAXFPS"] = "60"
 from kivy.clock import Clock
-from hauntable.ui.app import HauntableApp, UiSettings
-from hauntable.ui import demo
+from hauntable.commands import ui as ui_command
+from hauntable.ui import app as app_module, demo
 
-app = HauntableApp(UiSettings(), seed=3, today="11-30")
+data_dir = sys.argv[1]
+built = app_module.HauntableApp.build
 
-def first_frame(_dt):
-    print(json.dumps({"attract": time.time(), "screen": app.root.current}), flush=True)
-    channel, sim = demo.game_at(seed=3, steps=2000, seats=6)
-    app.controller.take_over(channel, sim)
-    Clock.schedule_once(done, 0.5)
+def rss_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
-def done(_dt):
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"rss_mb": rss, "screen": app.root.current}), flush=True)
+def build(self):
+    root = built(self)
+    Clock.schedule_once(lambda _dt: first_frame(self), 0)
+    return root
+
+def first_frame(app):
+    from kivy.graphics.opengl import glFinish
+    glFinish()
+    report = {"attract": time.time(), "screen": app.root.current, "offer": bool(app.resume_offer)}
+    print(json.dumps(report), flush=True)
+    assert app.controller.start_game([demo.SIX[i] for i in range(6)], seed=253) is None
+    app.go("play")
+    Clock.schedule_once(lambda _dt: play(app), 0)
+
+def play(app):
+    controller = app.controller
+    channel = controller.channel
+    if channel.step.awaiting is not None and channel.seq < 4000:
+        demo.play(channel, controller.simulator, 253, 5)  # a few answers a frame, drawn as they come
+        Clock.schedule_once(lambda _dt: play(app), 0)
+        return
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    report = {"rss_mb": rss_mb(), "peak_mb": peak, "inputs": channel.seq, "screen": app.root.current}
+    print(json.dumps(report), flush=True)
     app.stop()
 
-Clock.schedule_once(first_frame, 0)
-app.run()
+app_module.HauntableApp.build = build
+import argparse
+parser = argparse.ArgumentParser()
+sub = parser.add_subparsers()
+ui_command.add_parser(sub)
+args = parser.parse_args(["ui", "--data-dir", data_dir, "--seed", "3", "--today", "11-30"])
+ui_command.run(args)
 """
 
 
-def once() -> tuple[float, float, str]:
+def build_log(folder: Path, inputs: int) -> None:
+    """The table log ``commands.ui`` opens in ``folder``, ~``inputs`` logged inputs (bench/log_start.py)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from hauntable.paths import db_path
+    from log_start import build, longest_seed
+
+    seed, length = longest_seed()
+    build(db_path(str(folder)), inputs, seed, length)
+
+
+def once(folder: Path) -> dict:
     root = Path(__file__).resolve().parents[1]
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, cwd=root, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(folder)], capture_output=True, text=True, cwd=root, timeout=900
+    )
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     if len(lines) < 2:
-        raise SystemExit(f"the app did not report:\n{out.stdout}\n{out.stderr[-2000:]}")
-    return lines[0]["attract"] - start, lines[1]["rss_mb"], lines[1]["screen"]
+        raise SystemExit(f"the app did not report:\n{out.stdout}\n{out.stderr[-3000:]}")
+    return {"startup": lines[0]["attract"] - start, **lines[0], **lines[1]}
 
 
 def main() -> None:
-    runs = [once() for _ in range(3)]
-    startup = [r[0] for r in runs]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--inputs", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="hauntable-startup-"))
+    t = time.perf_counter()
+    build_log(folder, args.inputs)
+    print(f"table log of ~{args.inputs:,} inputs built in {time.perf_counter() - t:.0f} s")
+    runs = []
+    for _ in range(args.runs):
+        runs.append(once(folder))
+        # the long game just played is in the log now: the next start offers it (finished) or not
+    startup = [r["startup"] for r in runs]
     print(
-        f"start-up to the attract screen's first frame: median {statistics.median(startup):.2f} s "
-        f"(runs: {', '.join(f'{s:.2f}' for s in startup)})"
+        f"start-up to the attract screen's first finished frame, {args.inputs:,}-input log: median "
+        f"{statistics.median(startup):.2f} s (runs: {', '.join(f'{s:.2f}' for s in startup)}); "
+        f"resume offered: {runs[0]['offer']}"
     )
     print(
-        f"peak RSS after a 6-seat game to the haunt (screen '{runs[-1][2]}'): "
-        f"{max(r[1] for r in runs):.0f} MB"
+        f"RSS after a long 6-seat game ({runs[-1]['inputs']} inputs, screen '{runs[-1]['screen']}'): "
+        f"now {max(r['rss_mb'] for r in runs):.0f} MB, peak {max(r['peak_mb'] for r in runs):.0f} MB"
     )
 
 

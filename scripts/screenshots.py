@@ -41,6 +41,8 @@ SCREENS = (
     "ghostsetup",
     "board",
     "castlelive",
+    "house",
+    "end",
 )
 PIN = "1234"
 
@@ -138,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         "ghostsetup": lambda: (h.app.controller.abandon_game(), h.app.go("ghostsetup")),
         "board": lambda: admin_page("board"),
         "castlelive": lambda: _castle_live(h),
+        "house": lambda: _house(h),
+        "end": lambda: _end(h, log),
     }
     for lang in args.lang.split(","):
         h.app.controller.set_language(lang)
@@ -152,6 +156,30 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _house(h) -> None:
+    """The haunt in a full house: 45 rooms, six seats, two Hounds (one stunned, one carrying the Key)."""
+    from hauntable.ui import demo
+
+    channel, sim = demo.haunt_house()
+    h.app.controller.take_over(channel, sim)
+    h.app.controller.haunt_shown = True
+    h.app.go("play")
+
+
+def _end(h, log) -> None:
+    """The end of a logged six-seat game (seed 10: haunt 21, the traitor's side wins, five dead)."""
+    from hauntable.session import Session
+    from hauntable.table.channel import Channel
+    from hauntable.ui import demo
+    from hauntable.ui.simulator import TableSimulator
+
+    channel = Channel(Session.new("betrayal", demo.config(10, 6), log=log))
+    sim = TableSimulator(channel, 10)
+    demo.play(channel, sim, 10, 3000)
+    h.app.controller.take_over(channel, sim)
+    h.app.go("haunt")
+
+
 def _rearrange(h) -> None:
     """A basement closed on the simulated table (B3.3): the prompt says which tile to move where."""
     from hauntable.ui import demo
@@ -163,6 +191,7 @@ def _rearrange(h) -> None:
 
 def _monster(h) -> None:
     """Book mode: the pad for a new monster's traits, Speed 2 and Might 5 entered."""
+    import contextlib
     import dataclasses
 
     from hauntable.games.betrayal.config import HouseRules
@@ -180,6 +209,8 @@ def _monster(h) -> None:
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
+    with contextlib.suppress(LookupError):  # book mode's tools are grouped under "Haunt actions"
+        h.tap(h.find(name="group-haunt"))
     h.tap(next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster)))
     for name, times in (("monster-speed-plus", 2), ("monster-might-plus", 5)):
         for _ in range(times):

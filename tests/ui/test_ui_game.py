@@ -49,6 +49,9 @@ def play_one(h, rng: Rng) -> None:
     except LookupError:
         pass
     buttons = choice_buttons(h)
+    # a group of answers opens its page; a new monster's pad is placed as the book says or left
+    names = ("group-", "monster-place", "monster-back")
+    buttons += [w for w in h.walk() if str(getattr(w, "name", "")).startswith(names)]
     assert buttons, f"nothing to tap on screen:\n{h.texts()}"
     moves = [b for b in buttons if b.text != "End turn"]
     pool = moves if moves and rng.below(10) < 8 else buttons

@@ -120,3 +120,101 @@ def test_the_large_floor_follows_the_floor_a_tile_is_awaited_on(table_app):
     assert isinstance(prompt, AwaitTile)
     view = h.app.root.get_screen("play").ids[prompt.floor]
     assert not view.mini and view.visible(*prompt.cells[0])
+
+
+def end_turn_rect(h):
+    b = h.find(name="end-turn")
+    return (*b.to_window(b.x, b.y), b.width, b.height)
+
+
+def test_haunt_actions_are_grouped_and_end_turn_stays_in_one_place(table_app):
+    """Book mode offers moves, the victory tools, new monsters and tokens on one turn: the haunt's tools are
+    one "Haunt actions (n)" button opening their page; End turn does not move, whatever the page or turn."""
+    import dataclasses
+
+    from hauntable.games.betrayal.config import HouseRules
+    from hauntable.games.betrayal.inputs import PlaceMonster
+    from hauntable.session import Session
+    from hauntable.table.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+    from hauntable.ui.widgets.prompt import ChoiceButton
+
+    h = table_app
+    from hauntable.games.betrayal.prompts import ChooseAction
+
+    show(
+        h, 5, 60, 4, lambda p: isinstance(p, ChooseAction) and len(p.choices()) > 2
+    )  # exploring: few answers
+    exploring = end_turn_rect(h)
+    config = dataclasses.replace(demo.config(3, 4), house_rules=HouseRules(haunt_mode="book"))
+    channel = Channel(Session.new("betrayal", config))
+    sim = TableSimulator(channel, 3)
+    demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    h.app.controller.take_over(channel, sim)
+    h.app.go("play")
+    h.frames(3)
+    assert len(channel.step.awaiting.choices()) > 7  # End turn and more than ALL_DIRECT answers
+    assert end_turn_rect(h) == exploring
+    opener = h.find(name="group-haunt")
+    assert opener.text.startswith("Haunt actions (")
+    h.tap(opener)
+    assert end_turn_rect(h) == exploring
+    page = [w for w in h.walk() if isinstance(w, ChoiceButton) and getattr(w, "name", "") != "end-turn"]
+    assert any(isinstance(b.inp, PlaceMonster) for b in page)
+    for b in page:  # big enough to hit, and the words inside the button
+        assert b.height >= 44 and b.texture_size[0] <= b.width and b.texture_size[1] <= b.height, b.text
+    h.tap(h.find(name="group-back"))
+    assert h.find(name="group-haunt") and end_turn_rect(h) == exploring
+
+
+def test_the_haunt_box_shows_the_haunt_its_counters_and_each_sides_goal(table_app):
+    h = table_app
+    state = show_haunt_house(h)
+    box = plain(h.app.root.get_screen("play").ids.haunt_box.text)
+    assert f"Haunt {state.haunt.number}" in box and "Escaped: 0" in box
+    assert "Heroes:" in box and "Traitor (" in box
+    h.app.controller.set_language("ru")
+    h.app.go("play")
+    h.frames(3)
+    box = plain(h.app.root.get_screen("play").ids.haunt_box.text)
+    assert "Герои:" in box and "Сбежали: 0" in box
+
+
+def test_the_end_of_a_logged_game_shows_the_house_the_traitor_the_dead_and_saves_a_png(make_app, tmp_path):
+    """Seed 10, six seats: haunt 21 ends with the traitor's side winning and five explorers dead."""
+    from hauntable.gamelog import GameLog
+    from hauntable.session import Session
+    from hauntable.table.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    with GameLog(tmp_path / "table.sqlite3") as log:
+        h = make_app(log=log, export_dir=str(stick))
+        channel = Channel(Session.new("betrayal", demo.config(10, 6), log=log))
+        demo.play(channel, TableSimulator(channel, 10), 10, 3000)
+        state = channel.step.state
+        assert state.haunt.winner == "traitor"
+        h.app.controller.take_over(channel, h.app.controller.simulator)
+        h.app.go("haunt")
+        h.frames(4)
+        text = h.texts()
+        traitor = state.explorers[state.haunt.traitor]
+        assert "The traitor's side wins!" in text
+        assert f"The traitor, unmasked: {traitor.name} ({traitor.player})" in text
+        for e in state.explorers:
+            if not e.alive:
+                assert f"{e.name} died in the {e.room}" in text
+        # the turning points from the haunt's start on (the whole log replayed, not the last 50 steps)
+        assert "the haunt begins!" in text and "Round 4: Hound 2 is stunned" in text
+        screen = h.app.root.get_screen("haunt")
+        built = {
+            name for view in ("end_ground", "end_upper", "end_basement") for name, _ in screen.ids[view].drawn
+        }
+        assert set(state.house) <= built  # the whole house as it was built, every room named...
+        assert set(state.haunt.monsters) <= built  # ...with the monsters where they stood
+        h.tap(h.find(name=None, text=screen.ids.end_export.text))
+        pngs = list(stick.glob("*-end.png"))
+        assert len(pngs) == 1 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert list(stick.glob("*.jsonl"))
+        assert "Saved on" in h.texts()

@@ -255,6 +255,7 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
+    h.tap(h.find(name="group-haunt"))  # book mode's tools are grouped: "Haunt actions (n)"
     new = next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster))
     room = new.inp.room
     assert new.text == f"New monster Monster 1\nin the {room}"

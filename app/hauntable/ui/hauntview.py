@@ -81,19 +81,22 @@ def carried_by_seat(state: State) -> dict[int, tuple[str, ...]]:
 
 
 def counter_lines(state: State) -> list[str]:
-    """The haunt's counters a player follows: numbers and lists (by their length) in ``vars``, the
-    Turn/Damage track's clips. Yes/no flags a haunt keeps for itself (who was chilled this turn) are left
-    out."""
+    """The haunt's counters a player follows: the numbers and lists (by their length) in ``vars`` that
+    have a word in the catalogs (``counter.<name>``; flags and lists a haunt keeps for itself within a
+    turn have none), and the Turn/Damage track's clips."""
     h = state.haunt
     if h is None:
         return []
     out = []
     for name, value in sorted(h.vars.items()):
-        if isinstance(value, bool) or not isinstance(value, int | list):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | list)
+            or f"counter.{name}" not in catalog("en")
+        ):
             continue
         n = len(value) if isinstance(value, list) else value
-        word = tr(f"counter.{name}") if f"counter.{name}" in catalog("en") else name
-        out.append(f"{word}: {n}")
+        out.append(f"{tr(f'counter.{name}')}: {n}")
     for name, value in sorted(h.tracks.items()):
         out.append(tr("counter.track", name=name, n=value))
     return out

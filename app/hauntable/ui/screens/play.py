@@ -9,7 +9,7 @@ from kivy.uix.screenmanager import Screen
 from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
-from hauntable.ui.hauntview import carried_by_seat, haunt_layer
+from hauntable.ui.hauntview import carried_by_seat, counter_lines, goal_lines, haunt_layer, traitor_name
 from hauntable.ui.mapfocus import map_focus
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.statusline import status_line
@@ -30,6 +30,26 @@ def map_legend() -> list[tuple[tuple[float, float, float], str]]:
         (floor_widget.STUNNED, i18n.tr("map.stunned")),
         (floor_widget.HAUNT_TOKEN, i18n.tr("map.token")),
     ]
+
+
+def haunt_box_text(state) -> str:
+    """The haunt at a glance above the map: its number and name, the counters, and each side's goal."""
+    h = state.haunt
+    if h is None or not h.started or h.winner is not None:
+        return ""
+    title = i18n.tr("haunt.number", n=h.number)
+    name = i18n.scenario_texts(i18n.language()).get(h.number, {}).get("name") or h.name
+    named = f"{title}: {name}" if name and name != title and name != f"Haunt {h.number}" else title
+    head = [f"[b]{named}[/b]", *counter_lines(state)]
+    lines = ["   ·   ".join(head)]
+    traitor = traitor_name(state)
+    for side, goal in goal_lines(state):
+        who = i18n.tr(f"haunt.side.{side}")
+        if side == "traitor" and traitor:
+            who = f"{who} ({traitor})"
+        colour = "ff7766" if side == "traitor" else "88ccff"
+        lines.append(f"[color={colour}][b]{who}:[/b][/color] {goal}")
+    return "\n".join(lines)
 
 
 def card_reveal(outcomes: tuple[Outcome, ...]) -> str:
@@ -121,6 +141,7 @@ class PlayScreen(Screen):
         self.prompt_bar.notice = app.controller.table_notice()
         show_fitting(self.ids.happened, self._recent(channel))
         self.ids.reveal.text = card_reveal(channel.step.outcomes)
+        self.ids.haunt_box.text = haunt_box_text(state)
         hidden = is_hidden_haunt(state) and state.haunt.winner is None
         button = self.ids.secret
         button.height, button.opacity, button.disabled = (36, 1, False) if hidden else (0, 0, True)

@@ -121,6 +121,8 @@ class FloorView(Widget):
     pan = ListProperty([0.0, 0.0])
     center_on = ObjectProperty(None, allownone=True)  # the cell the view centres on when it cannot fit
     mini = BooleanProperty(False)
+    overview = BooleanProperty(False)  # the end screen's house: the whole floor fitted, names as large as fit
+    graves = ListProperty([])  # (room, letter) of the dead, drawn where they died (the end screen)
     floor_id = StringProperty("")  # which floor this view is for (the house map arranges by it)
     font_name = StringProperty(FONT_NAME)
 
@@ -145,6 +147,7 @@ class FloorView(Widget):
             tags=self.redraw,
             carrying=self.redraw,
             mini=self.redraw,
+            graves=self.redraw,
             center_on=self._recentre,
         )
 
@@ -172,6 +175,8 @@ class FloorView(Widget):
         fit = self.fit_size()
         if self.mini:
             return max(2.0, min(fit, MAX_CELL / 2))
+        if self.overview:
+            return max(2.0, min(fit, MAX_CELL))
         return max(MIN_CELL, min(MAX_CELL * self.zoom, fit * self.zoom))
 
     def cell_origin(self, x: int, y: int) -> tuple[float, float]:
@@ -223,7 +228,8 @@ class FloorView(Widget):
     def redraw(self, *_args) -> None:
         """Place the floor's texture (repainting it first if what it shows or its cell size changed)."""
         s = self.cell_size()
-        key = (self.model, self.haunt, tuple(self.tags), tuple(self.carrying), self.mini, round(s, 2))
+        key: tuple = (self.model, self.haunt, tuple(self.tags), tuple(self.carrying), tuple(self.graves))
+        key += (self.mini, round(s, 2))
         if key != self._painted_for:
             self._painted_for = key
             self._paint()
@@ -371,13 +377,25 @@ class FloorView(Widget):
             if seat in self.carrying:  # carries a haunt token
                 Color(*HAUNT_TOKEN)
                 Ellipse(pos=(cx + r * 0.62, cy + r * 0.62), size=(r * 0.45, r * 0.45), segments=10)
-        rows_of_pawns = math.ceil(len(t.explorers) / 4)
+        graves = [letter for room, letter in self.graves if room == t.name]
+        for j, letter in enumerate(graves):  # the dead, grey, where they died
+            i = len(t.explorers) + j
+            cx, cy = ox + pad + (i % 4) * (r + 2), bottom + (i // 4) * (r + 2)
+            Color(0.7, 0.7, 0.7)
+            Ellipse(pos=(cx, cy), size=(r, r), segments=20)
+            mark = text_texture(f"{letter}†", LETTER_PX, self.font_name)
+            Color(0.35, 0, 0)
+            Rectangle(
+                texture=mark, size=mark.size, pos=(cx + (r - mark.size[0]) / 2, cy + (r - mark.size[1]) / 2)
+            )
+        rows_of_pawns = math.ceil((len(t.explorers) + len(graves)) / 4)
         # tags: monsters, then the haunt's tokens, then card tokens, in rows above the pawns
         tags: list[tuple[str, tuple[float, float, float], bool]] = []
         for m in self.haunt.monsters.get(t.name, ()):
             tags.append((monster_text(m), monster_colour(m), m.stunned))
         tags += [(name, HAUNT_TOKEN, False) for name in self.haunt.tokens.get(t.name, ())]
-        tags += [(name.split(":", 1)[-1], CARD_TOKEN, False) for name in t.tokens]  # item:, companion:
+        if not self.overview:  # the end screen's house: the haunt's pieces only
+            tags += [(name.split(":", 1)[-1], CARD_TOKEN, False) for name in t.tokens]  # item:, companion:
         if tags:
             self._draw_tags(tags, ox + pad, bottom + rows_of_pawns * (r + 2), s - 2 * pad, top - 2)
 

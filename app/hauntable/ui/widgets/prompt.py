@@ -20,10 +20,11 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import Content
 from hauntable.games.betrayal.inputs import PlaceMonster, Roll
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, RearrangeFloor
+from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, MonsterTurn, RearrangeFloor
 from hauntable.games.betrayal.state import State
 from hauntable.ui.i18n import tr
 from hauntable.ui.viewmodel import choice_label, heading
+from hauntable.ui.widgets.actions import ActionArea
 
 Submit = Callable[[Input, int], object]
 
@@ -225,10 +226,10 @@ class PromptBar(BoxLayout):
             move = _big(tr("sim.rearrange"), lambda *_: sim["rearrange"](), name="sim-rearrange")
             self.area.add_widget(move)
         choices = prompt.choices()
-        grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
         placed = set(state.haunt.monsters) if state.haunt else set()
         rebuild = lambda: self.show(state, content, submit, sim, roll_virtual, tower)  # noqa: E731
-        for inp in choices:
+
+        def button(inp: Input) -> Button:
             b = ChoiceButton(
                 text=choice_label(state, content, prompt, inp),
                 inp=inp,
@@ -241,7 +242,14 @@ class PromptBar(BoxLayout):
                 b.bind(on_release=lambda btn: self._monster_pad(btn.inp, btn.seq, submit, rebuild))
             else:
                 b.bind(on_release=lambda btn: submit(btn.inp, btn.seq))
-            grid.add_widget(b)
+            return b
+
+        if isinstance(prompt, ChooseAction | MonsterTurn):  # grouped, End turn always at the right
+            self.area.add_widget(ActionArea(choices, button))
+            return
+        grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
+        for inp in choices:
+            grid.add_widget(button(inp))
         self.area.add_widget(grid)
 
     def _monster_pad(self, inp: PlaceMonster, seq: int, submit: Submit, back: Callable[[], object]) -> None:
