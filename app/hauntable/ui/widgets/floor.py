@@ -134,6 +134,7 @@ class FloorView(Widget):
         self._pinch: dict[int, tuple[float, float]] = {}
         self._pinch_start: tuple[float, float] | None = None
         self.drawn: list[tuple[str, int]] = []  # (text, px) of every name and label in the last repaint
+        self.hidden: list[str] = []  # labels that did not fit their room, counted there as "+n"
         super().__init__(**kwargs)
         self.bind(
             model=self.redraw,
@@ -273,7 +274,7 @@ class FloorView(Widget):
             self._fbo = Fbo(size=size)  # a new texture only when the floor's extent or cell size changes
         fbo = self._fbo
         fbo.clear()
-        self.drawn = []
+        self.drawn, self.hidden = [], []
         org = lambda x, y: ((x - x0) * s, (y - y0) * s)  # noqa: E731  (cell origin inside the fbo)
         base = FLOOR_COLORS.get(self.model.floor, (0.3, 0.3, 0.3))
         quads = Batch()  # one mesh per colour: llvmpipe pays per draw call, not per vertex
@@ -410,6 +411,7 @@ class FloorView(Widget):
             if x > left and x + w > left + room:
                 x, y = left, y + h + 2
             if y + h > high or (i < len(tags) - 1 and y + 2 * h + 2 > high and x + w > left + room * 0.7):
+                self.hidden += [text for text, _c, _s in tags[i:]]
                 more = text_texture(f"+{len(tags) - i}", MIN_NAME_PX, self.font_name)
                 Color(0.9, 0.9, 0.9)
                 Rectangle(texture=more, size=more.size, pos=(left + room - more.size[0], max(low, y - h - 2)))
