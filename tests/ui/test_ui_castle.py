@@ -183,3 +183,19 @@ def test_every_geisterstunde_outcome_has_its_words_in_the_catalogs():
     for lang in i18n.LANGUAGES:
         missing = sorted(c for c in codes if f"gs.{c}" not in i18n.catalog(lang))
         assert not missing, (lang, missing)
+
+
+def test_G3_2_a_tap_while_a_figure_is_astray_on_the_simulated_table_waits_for_it(table_app):
+    """The readers pause play while a figure stands where the game does not have it; taps wait too."""
+    h = table_app
+    start(h, table=True)
+    lay(h, "lily")
+    seq = h.app.controller.channel.seq
+    tap_room(h, "13")  # Seat 2 through a wall: astray
+    skip = next(w for w in h.walk() if isinstance(w, ChoiceButton) and w.inp.kind == "skip")
+    h.tap(skip)
+    assert h.app.controller.channel.seq == seq
+    assert "Play waits for the table: put the figure back first." in h.texts()
+    tap_room(h, "02")
+    h.tap(next(w for w in h.walk() if isinstance(w, ChoiceButton) and w.inp.kind == "skip"))
+    assert h.app.controller.channel.seq > seq

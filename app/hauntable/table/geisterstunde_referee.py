@@ -33,7 +33,7 @@ from hauntable.games.geisterstunde.rules import check_plan
 from hauntable.session import Session
 from hauntable.table.channel import Channel
 from hauntable.table.layout import Layout, ReaderSpec
-from hauntable.table.referee import Referee
+from hauntable.table.referee import Referee, TablePaused
 from hauntable.table.refereeing import DRAW_PAD, IGNORED, TableReferee, Verdict
 from hauntable.table.registry import TagRegistry
 from hauntable.table.scanner import ScanEvent, Scanner
@@ -97,6 +97,7 @@ class GeisterstundeReferee(TableReferee):
         # has it in can make a move; a figure first seen elsewhere (a late read, a figure not yet moved
         # after a key on the key slot) is told where it belongs and plays nothing
         self._lifted: dict[int, str] = {}
+        self.channel.add_check(self.check_touch)  # a tap while a figure is astray waits, as the readers do
         self.refresh()
 
     # --- state ----------------------------------------------------------------------------------------------
@@ -109,6 +110,13 @@ class GeisterstundeReferee(TableReferee):
     def paused(self) -> bool:
         """True while a figure stands where the game says it is not."""
         return bool(self._astray)
+
+    def check_touch(self, inp: Input) -> None:
+        """A tap while a figure stands where the game does not have it waits like the readers do: the
+        figure first goes back (``TablePaused``), or the game and the table would disagree."""
+        with self._lock:
+            if self._astray:
+                raise TablePaused(f"Play waits for the table: {self.pause_message()}.")
 
     def pause_message(self) -> str | None:
         for seat, room in self._astray.items():

@@ -164,6 +164,8 @@ def refusal_line(code: str, rule: str | None, sentence: str) -> str:
     (``rej.G2.2``), never by the engine's sentence: that one may name which plan card failed and the
     rooms by their German names ("Card 1 cannot be followed: no room next to the Verlies ..."). The
     sentence stays on the refusal and in the log; it is shown only where no catalog entry exists."""
+    if code == "table/paused":  # a figure astray on the table: the line under the prompt names it
+        return tr("castle.paused")
     return refusal_text(code, rule, sentence, by_rule=True)
 
 

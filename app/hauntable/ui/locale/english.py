@@ -496,6 +496,7 @@ message(
     "Four are the plan at once; for fewer, tap The cards are laid.",
 )
 message("castle.live.plan_done", "The cards are laid")
+message("castle.paused", "Play waits for the table: put the figure back first.")
 message(
     "castle.live.turn", "Move your figure through a door whose key you hold, or lay the key on the key slot."
 )
