@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamekit import arrange, choices, do, haunt, in_haunt, monster, refused, start, texts
+from hauntable.games.betrayal.config import HouseRules
 from hauntable.games.betrayal.prompts import MonsterTurn
 
 ZOE, OX, VIVIAN = 0, 1, 2
@@ -90,7 +91,7 @@ def test_K9_a_hero_killed_by_a_monster_drops_their_cards_and_the_monster_turn_go
 
 
 def test_H5_7_book_mode_monsters_take_their_traits_from_the_book_and_attack():
-    step = do(haunt(start(), 2, revealer=1), "ready")
+    step = do(haunt(start(house_rules=HouseRules(haunt_mode="book")), 2, revealer=1), "ready")
     traitor = step.state.haunt.traitor
     room = step.state.explorers[step.state.turn.seat].room
     step = do(step, f"monster Zombie '{room}' speed=2 might=5", f"monster Rat '{room}' speed=1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, arrange, choices, do, haunt, refused, start, texts
+from hauntable.games.betrayal.config import HouseRules
 from hauntable.games.betrayal.prompts import ChooseOption, ChooseTarget, HandOff
 from hauntable.games.betrayal.rules import _run
 from hauntable.games.betrayal.world import World
@@ -11,7 +12,9 @@ FOUR = ("zoe", "ox", "vivian", "peter")
 
 
 def book(number: int = 2, revealer: int = 1, characters=FOUR, **kwargs):
-    """Haunt ``number`` (book mode) revealed by ``revealer``; haunt 2's traitor is its revealer."""
+    """Haunt ``number`` in book mode (the house rule: every printed haunt has a file the table would
+    referee) revealed by ``revealer``; haunt 2's traitor is its revealer."""
+    kwargs.setdefault("house_rules", HouseRules(haunt_mode="book"))
     return haunt(start(*characters, **kwargs), number, revealer=revealer)
 
 

@@ -60,6 +60,7 @@ from hauntable.games.betrayal.cards import (
 )
 from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.printed import runtime as printed_runtime
+from hauntable.games.betrayal.haunts.printed import vocab_extra
 from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.world import RuleSet, World
 
@@ -108,6 +109,7 @@ MODULES: tuple[ModuleType, ...] = (
     victory,
     haunt_actions,
     printed_runtime,
+    vocab_extra,
 )
 
 

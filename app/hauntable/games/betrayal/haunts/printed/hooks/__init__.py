@@ -5,6 +5,7 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 from __future__ import annotations
 
 from hauntable.games.betrayal.haunts.printed.hooks import h28, h37, h38, h39, h42, h44, h45, h47, h48
+from hauntable.games.betrayal.haunts.printed.hooks.more import MORE_HOOKS
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
@@ -18,3 +19,4 @@ HOOKS: dict[str, type[PrintedHaunt]] = {
     "h47": h47.WormOuroboros,
     "h48": h48.StackedLikeCordwood,
 }
+HOOKS.update(MORE_HOOKS)  # the printed haunts 2-25 (hooks/more.py)

@@ -1,0 +1,260 @@
+"""Words the printed haunts 2-25 need beyond vocab.py (docs/haunt-files.md): numbered tokens laid and
+counted by their stem, monsters counted per room, a monster kind's defeat changed mid-game (the Witch made
+mortal), omen or item cards taken from their deck or given up, and contests: an action whose number
+``<id>_vs`` names the dice the other side throws against the actor's roll (the web's Might 4), won on a
+higher total, its effects seeing ``total`` and ``margin``.
+
+A haunt file uses them by naming ``hooks = "extra"`` (or a hook module built on :class:`ExtraHaunt`); they
+change the game only through the same operations as vocab.py (``haunt_ops``, ``cards.hands``, the
+``gain_card`` task), so they say what they did in every language like the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntable.engine.prompts import RollDice
+from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal import haunt_ops as ops
+from hauntable.games.betrayal.cards.hands import lose_card as give_up
+from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
+from hauntable.games.betrayal.haunts.printed.vocab import Ctx
+from hauntable.games.betrayal.inputs import Act
+from hauntable.games.betrayal.predicates import scenario
+from hauntable.games.betrayal.records import DEFEATS
+from hauntable.games.betrayal.world import World, task
+
+NAMES: tuple[str, ...] = (
+    "carried",
+    "carried_token",
+    "next_token",
+    "put_each",
+    "monster_here",
+    "in_house_rooms",
+    "set_beaten",
+    "lose_card",
+    "take_card",
+    "set_monster",
+    "first_n",
+    "token_in",
+    "per_seat",
+    "revealer",
+    "roll_dice",
+    "kind_of",
+    "total",
+    "margin",
+    "about",
+)
+VS = "_vs"  # a number ``<action>_vs``: the action is a contest against that many dice
+MONSTER = "monster_"  # an action ``monster_...`` is a monster's, offered on its move; ``about`` is its id
+
+
+def _seat(c: Ctx, seat: int) -> int:
+    return c.actor() if seat < 0 else seat
+
+
+def carried(c: Ctx, stem: str, seat: int = -1) -> list[str]:
+    """The tokens named ``stem...`` the explorer carries, in name order."""
+    who = _seat(c, seat)
+    return sorted(t for t in c.w.haunt.tokens if t.startswith(stem) and c.w.haunt.carrier(t) == who)
+
+
+def next_token(c: Ctx, stem: str) -> str:
+    """The first numbered token ``stem N`` not in play (the next one taken from the box)."""
+    n = 1
+    while f"{stem} {n}" in c.w.haunt.tokens:
+        n += 1
+    return f"{stem} {n}"
+
+
+def put_each(c: Ctx, stem: str, rooms: list[str], n: int = -1) -> list[str]:
+    """One numbered ``stem`` token in each room of ``rooms`` that is in the house, in order, ``n`` at most
+    (-1: no limit)."""
+    laid: list[str] = []
+    for room in rooms:
+        if room in c.w.s.house and (n < 0 or len(laid) < n):
+            name = next_token(c, stem)
+            ops.put_token(c.w, name, room)
+            laid.append(name)
+    return laid
+
+
+def monsters_in(c: Ctx, room: str, kind: str = "") -> list[str]:
+    return sorted(k for k, m in c.w.haunt.monsters.items() if m.room == room and kind in ("", m.kind))
+
+
+def set_beaten(c: Ctx, kind: str, beaten: str) -> None:
+    """Every monster of ``kind`` in the house is from now on stunned, killed or untouched when beaten."""
+    if beaten not in DEFEATS:
+        raise ValueError(f"beaten must be one of {DEFEATS}")
+    for m in c.w.haunt.monsters.values():
+        if m.kind == kind:
+            m.beaten = beaten
+
+
+def set_monster(c: Ctx, kind: str, trait: str, value: int) -> None:
+    """Every monster of ``kind`` now has ``value`` in ``trait`` (a Spider growing with the Turn track)."""
+    for m in c.w.haunt.monsters.values():
+        if m.kind == kind:
+            m.set_trait(trait, value)
+
+
+def lose_card(c: Ctx, card: str, seat: int = -1) -> None:
+    """The holder of ``card`` (the actor by default) gives it up to the discard pile; its bonuses go (C5)."""
+    holder = c.w.holder(card) if seat < 0 else seat
+    if holder is None or holder < 0:
+        return
+    give_up(c.w, holder, card, "discard")
+    c.w.say(f"{c.w.who(holder)} loses the {card}", "card.item_lost", who=c.w.who(holder), card=card)
+
+
+def take_card(c: Ctx, card: str, seat: int = -1) -> None:
+    """The explorer takes ``card`` out of its deck (or its discard pile) and gains it, as if drawn."""
+    who = _seat(c, seat)
+    deck = c.w.content.cards[card].deck
+    for pile in (c.w.deck(deck), c.w.discards(deck)):
+        if card in pile:
+            pile.remove(card)
+            c.w.then(("gain_card", dict(seat=who, deck=deck, name=card, room=None)))
+            return
+
+
+def roll_dice(c: Ctx, n: int, action: str, seat: int = -1, about: str = "") -> None:
+    """Ask for a roll of ``n`` dice (8 at most) for the file's action ``action``, thrown by ``seat`` (default:
+    the traitor, even dead, H3.5; with none the actor): its total against the action's target picks the
+    action's success or failure effects (a bomb timer, a doll's roll). Such an action is never offered
+    (its ``where`` is false); only this roll runs it."""
+    h = c.w.haunt
+    thrower = seat if seat >= 0 else h.traitor if h.traitor is not None else c.me
+    c.w.then(("printed_dice_ask", dict(seat=thrower, dice=max(0, min(8, n)), action=action, about=about)))
+
+
+def bind(c: Ctx) -> dict[str, Any]:
+    """The names above bound to one evaluation."""
+    return {
+        "carried": lambda stem, seat=-1: len(carried(c, stem, seat)),
+        "carried_token": lambda stem, seat=-1: next(iter(carried(c, stem, seat)), ""),
+        "next_token": lambda stem: next_token(c, stem),
+        "put_each": lambda stem, rooms, n=-1: put_each(c, stem, rooms, n),
+        "monster_here": lambda kind="": next(iter(monsters_in(c, c.here(), kind)), ""),
+        "in_house_rooms": lambda rooms: [r for r in rooms if r in c.w.s.house],
+        "set_beaten": lambda kind, beaten: set_beaten(c, kind, beaten),
+        "lose_card": lambda card, seat=-1: lose_card(c, card, seat),
+        "take_card": lambda card, seat=-1: take_card(c, card, seat),
+        "set_monster": lambda kind, trait, value: set_monster(c, kind, trait, value),
+        "first_n": lambda xs, n: list(xs)[: max(0, n)],
+        "token_in": lambda room, stem: next(
+            (t for t in sorted(c.w.haunt.tokens_in(room)) if t.startswith(stem)), ""
+        ),
+        "per_seat": lambda name, seat=-1: f"{name} {_seat(c, seat)}",
+        "revealer": c.w.haunt.revealer,
+        "kind_of": lambda mid: c.w.haunt.monsters[mid].kind if mid in c.w.haunt.monsters else "",
+        "roll_dice": lambda n, action, seat=-1, about="": roll_dice(c, n, action, seat, about),
+    }
+
+
+class ExtraHaunt(PrintedHaunt):
+    """A printed haunt whose file uses the words above (``hooks = "extra"``); hook modules build on it."""
+
+    extra_names = NAMES
+
+    def extra(self, c: Ctx) -> dict[str, Any]:
+        return bind(c)
+
+    def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
+        dice = self.numbers(w).get(action + VS)
+        if dice is None:
+            super().task_result(w, seat, action, option, success, total)
+            return
+        a = self.spec.action(action)
+        label = a.label if a is not None else action
+        thrower = w.haunt.traitor if w.haunt.traitor is not None else seat
+        w.ask(
+            RollDice(
+                thrower, f"{w.who(thrower)}: roll {dice} dice against {w.who(seat)} - {label}", dice, label
+            ),
+            on="printed_contest",
+            seat=seat,
+            action=action,
+            attack=total,
+        )
+
+    def dice_result(self, w: World, seat: int, action: str, total: int, about: str = "") -> None:
+        """A roll asked by ``roll_dice``: the action's effects by its target (H6.1 is checked after)."""
+        a = self.spec.action(action)
+        if a is None or (about and about not in w.haunt.monsters):
+            return
+        target = int(self.value(w, a.target, seat, default=0, about=about))
+        effects = a.success if total >= target else a.failure
+        self.run(w, effects, seat, total=total, margin=abs(total - target), about=about)
+
+    # --- monster actions: a file action ``monster_...`` is offered on a monster's move (H5.7) ----------
+
+    def actions(self, w: World, seat: int) -> list[Any]:
+        return [a for a in super().actions(w, seat) if not a.action.startswith(MONSTER)]
+
+    def act(self, w: World, seat: int, inp: Act) -> None:
+        if inp.action.startswith(MONSTER):
+            raise IllegalAction(f"Only a monster can do that (haunt {self.spec.number}).", "H7.1")
+        super().act(w, seat, inp)
+
+    def monster_actions(self, w: World, mid: str) -> list[Any]:
+        return [
+            Act(a.id)
+            for a in self.spec.actions
+            if a.id.startswith(MONSTER)
+            and self.value(w, a.where, about=mid)
+            and self.value(w, a.requires, about=mid)
+        ]
+
+    def monster_act(self, w: World, mid: str, inp: Act) -> None:
+        a = self.spec.action(inp.action)
+        if a is None or Act(a.id) not in self.monster_actions(w, mid):
+            raise IllegalAction(f"{mid} cannot do that now (haunt {self.spec.number}).", "H5.2")
+        name = w.haunt.monsters[mid].name or mid
+        w.say(f"{name}: {a.label}", "printed.action", who=name, action=a.label)
+        self.run(w, a.success, about=mid)
+
+    def contest_result(self, w: World, seat: int, action: str, attack: int, total: int) -> None:
+        """The actor's ``attack`` against the other side's ``total``: higher wins (K3), a tie is a loss."""
+        a = self.spec.action(action)
+        if a is None:
+            return
+        who, margin = w.who(seat), attack - total
+        if margin > 0:
+            w.say(f"{who} succeeds: {a.label}", "printed.success", who=who, action=a.label, total=attack)
+            self.run(w, a.success, seat, total=attack, margin=margin)
+        else:
+            w.say(f"{who} fails: {a.label}", "printed.failure", who=who, action=a.label, total=attack)
+            self.run(w, a.failure, seat, total=attack, margin=-margin)
+
+
+@task("printed_dice_ask")
+def printed_dice_ask(w: World, seat: int, dice: int, action: str, about: str = "") -> None:
+    """One roll asked by ``roll_dice`` (queued, so several wait their turn)."""
+    if dice == 0:
+        printed_dice(w, seat, action, 0, about)
+        return
+    what = f"{about}: {action}" if about else action
+    w.ask(
+        RollDice(seat, f"{w.who(seat)}: roll {dice} dice - {what}", dice, what),
+        on="printed_dice",
+        seat=seat,
+        action=action,
+        about=about,
+        _aid_none=True,
+    )
+
+
+@task("printed_dice")
+def printed_dice(w: World, seat: int, action: str, total: int, about: str = "") -> None:
+    sc = scenario(w)
+    if isinstance(sc, ExtraHaunt):
+        sc.dice_result(w, seat, action, total, about)
+
+
+@task("printed_contest")
+def printed_contest(w: World, seat: int, action: str, attack: int, total: int) -> None:
+    sc = scenario(w)
+    if isinstance(sc, ExtraHaunt):
+        sc.contest_result(w, seat, action, attack, total)

@@ -1,0 +1,68 @@
+"""Haunt 2, The Séance, refereed from its file (app/hauntable/games/betrayal/data/haunts/02.toml)."""
+
+from __future__ import annotations
+
+from gamekit import do, refused
+from printedkit import begin, turn
+from printedplay import act, last_hero_killed, settle
+
+ROOMS = ("Pentagram Chamber", "Crypt", "Attic", "Library")
+
+
+def seance():
+    return begin(2, *ROOMS, revealer=0)
+
+
+def heroes_summon(step):
+    step = act(step, 1, "Pentagram Chamber", "seance", "knowledge")
+    return act(step, 2, "Pentagram Chamber", "seance", "sanity")
+
+
+def test_h02_the_seance_heroes_summon_with_half_the_players_then_bury_the_bones_and_win():
+    step = heroes_summon(seance())
+    h = step.state.haunt
+    assert h.vars["_ghost"] == 1 and h.vars["_summoner"] == 2 and h.track("turn") == 1
+    step = act(step, 3, "Attic", "bones", "knowledge")
+    assert step.state.haunt.carrier("Corpse") == 3
+    step = act(step, 3, "Crypt", "bury", "knowledge")
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h02_the_seance_traitor_summons_with_one_success_of_each_and_heroes_win_by_destroying_the_ghost():
+    step = seance()
+    step.state.explorers[0].omens.append("Spirit Board")
+    step = act(step, 0, "Library", "seance_k", "knowledge")
+    assert not step.state.haunt.monsters
+    step = act(step, 0, "Library", "seance_s", "sanity")
+    h = step.state.haunt
+    assert h.vars["_ghost"] == 2 and h.monsters["Ghost"].room == "Library"
+    step.state.explorers[1].omens.append("Ring")
+    step = turn(step, 1, "Library")
+    step = settle(do(step, "act destroy option=sanity"), by={1: 2, 0: 0})
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h02_the_seance_at_turn_5_the_traitor_takes_the_ghost():
+    step = heroes_summon(seance())
+    for _ in range(4):
+        step = do(turn(step, 2), "end")
+    h = step.state.haunt
+    assert h.track("turn") == 5 and h.vars["_ghost"] == 2 and h.monsters["Ghost"].room == "Pentagram Chamber"
+    step = turn(step, 3, "Crypt")
+    assert "act bury option=knowledge" not in [str(c) for c in step.awaiting.choices()]
+
+
+def test_h02_the_seance_traitor_wins_when_every_hero_is_dead():
+    step = last_hero_killed(seance(), 0)
+    assert step.state.haunt.winner == "traitor"
+
+
+def test_h02_a_seance_outside_the_pentagram_chamber_is_refused_and_changes_nothing():
+    step = turn(seance(), 1, "Library")
+    rej = refused(step, "act seance option=knowledge")
+    assert "Pentagram Chamber" in rej.sentence and "haunt 2" in rej.sentence
+
+
+def test_h02_the_traitors_seance_needs_the_spirit_board():
+    step = turn(seance(), 0, "Library")
+    assert "Spirit Board" in refused(step, "act seance_k option=knowledge").sentence

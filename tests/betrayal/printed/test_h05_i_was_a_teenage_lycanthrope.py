@@ -1,0 +1,50 @@
+"""Haunt 5, I Was a Teenage Lycanthrope, refereed from its file (data/haunts/05.toml)."""
+
+from __future__ import annotations
+
+from gamekit import do, refused
+from printedkit import begin, turn
+from printedplay import act, fight, last_hero_killed, settle, strong
+
+ROOMS = ("Vault", "Research Laboratory", "Library")
+
+
+def wolf():
+    return begin(5, *ROOMS, revealer=0, omen="Dog", room="Library")
+
+
+def test_h05_lycanthrope_set_up_the_revealer_turns_and_the_dog_stands_with_them():
+    step = wolf()
+    h = step.state.haunt
+    assert (
+        h.traitor == 0
+        and h.monsters["Dog"].room == step.state.explorers[0].room
+        and h.monsters["Dog"].speed == 4
+    )
+
+
+def test_h05_lycanthrope_heroes_find_the_revolver_make_bullets_and_shoot_the_dog():
+    step = strong(wolf(), 1)
+    step = act(step, 1, "Vault", "revolver", "knowledge")
+    assert "Revolver" in step.state.explorers[1].items
+    step = act(step, 1, "Research Laboratory", "bullets", "knowledge")
+    assert step.state.haunt.carrier("Silver Bullets") == 1
+    step = turn(step, 1, step.state.haunt.monsters["Dog"].room)
+    step = settle(do(step, "act shoot_dog option=speed"), by={1: 2, 0: 0})
+    assert "Dog" not in step.state.haunt.monsters and not step.state.haunt.winner
+
+
+def test_h05_lycanthrope_heroes_win_when_the_werewolf_dies():
+    step = wolf()
+    step.state.explorers[0].traits.update(might=0)
+    step = fight(turn(step, 1, step.state.explorers[0].room), 1, "0")
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h05_lycanthrope_traitor_wins_when_every_hero_is_dead():
+    assert last_hero_killed(wolf(), 0).state.haunt.winner == "traitor"
+
+
+def test_h05_silver_bullets_outside_the_laboratory_or_furnace_are_refused():
+    rej = refused(turn(wolf(), 1, "Vault"), "act bullets option=knowledge")
+    assert "Research Laboratory" in rej.sentence and "haunt 5" in rej.sentence

@@ -1,0 +1,42 @@
+"""Haunt 9, The Dance of Death, refereed from its file (app/hauntable/games/betrayal/data/haunts/09.toml)."""
+
+from __future__ import annotations
+
+from gamekit import refused
+from printedkit import begin, turn
+from printedplay import act, strong
+
+ROOMS = ("Pentagram Chamber", "Ballroom", "Furnace Room")
+
+
+def dance():
+    return begin(9, *ROOMS, revealer=0, omen="Holy Symbol")
+
+
+def test_h09_the_dance_of_death_starts_with_no_traitor():
+    h = dance().state.haunt
+    assert h.traitor is None and h.mode == "scripted"
+
+
+def test_h09_the_dance_of_death_heroes_win_by_banishing_the_fiddler():
+    step = strong(dance(), 0, 1, 2, 3)
+    step.state.explorers[0].omens.append("Holy Symbol")
+    step = act(step, 0, "Pentagram Chamber", "symbol")
+    assert step.state.haunt.vars["_symbol"] == 1
+    for seat in (1, 2, 3, 0):
+        assert not step.state.haunt.winner
+        step = act(step, seat, "Pentagram Chamber", "defy", "sanity")
+    assert step.state.haunt.vars["_defy"] == 4 and step.state.haunt.winner == "heroes"
+
+
+def test_h09_the_dance_of_death_a_traitor_wins_by_destroying_the_holy_symbol():
+    step = act(dance(), 2, "Ballroom", "lure", "sanity", each=0)
+    assert step.state.haunt.side_of(2) == "traitor" and not step.state.haunt.winner
+    step.state.explorers[2].omens.append("Holy Symbol")
+    step = act(step, 2, "Furnace Room", "destroy")
+    assert step.state.haunt.winner == "traitor"
+
+
+def test_h09_defying_before_the_holy_symbol_is_brought_is_refused():
+    rej = refused(turn(dance(), 1, "Pentagram Chamber"), "act defy option=sanity")
+    assert "Holy Symbol" in rej.sentence and "haunt 9" in rej.sentence

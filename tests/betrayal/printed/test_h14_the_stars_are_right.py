@@ -1,0 +1,63 @@
+"""Haunt 14, The Stars Are Right, refereed from its file (data/haunts/14.toml)."""
+
+from __future__ import annotations
+
+from gamekit import refused
+from printedkit import begin, turn
+from printedplay import act, last_hero_killed
+
+ROOMS = ("Pentagram Chamber", "Kitchen", "Storeroom")
+
+
+def stars():
+    return begin(14, *ROOMS, revealer=0, omen="Skull", room="Pentagram Chamber")
+
+
+def door_room(step):
+    return next(
+        r
+        for r in ("Basement Landing", "Storeroom", "Kitchen")
+        if r in step.state.house and "Pentagram Chamber" in _adjacent(step, r)
+    )
+
+
+def _adjacent(step, room):
+    from gamekit import CONTENT
+    from hauntable.games.betrayal.house import adjacent
+
+    return adjacent(step.state, CONTENT, room)
+
+
+def test_h14_the_stars_are_right_set_up_cultists_and_paint():
+    h = stars().state.haunt
+    assert len([m for m in h.monsters.values() if m.kind == "Cultist"]) == 3
+    assert {h.token_room(t) for t in h.tokens if t.startswith("Paint")} == {"Kitchen", "Storeroom"}
+
+
+def test_h14_the_stars_are_right_heroes_win_when_every_can_is_thrown_into_the_chamber():
+    step = stars()
+    throw_from = door_room(step)
+    for room in ("Kitchen", "Storeroom"):
+        step = act(step, 1, room, "take_paint")
+        assert step.state.haunt.vars.get("_x") is None
+        step = act(step, 1, throw_from, "throw")
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h14_the_stars_are_right_traitor_wins_at_13_sacrifice_points():
+    step = stars()
+    for _ in range(3):
+        step = act(step, 0, "Pentagram Chamber", "corpse")
+    assert step.state.haunt.vars["_points"] == 12 and not step.state.haunt.winner
+    step = act(step, 0, "Pentagram Chamber", "item")
+    assert step.state.haunt.winner == "traitor"
+
+
+def test_h14_the_stars_are_right_traitor_wins_when_every_hero_is_dead():
+    assert last_hero_killed(stars(), 0).state.haunt.winner == "traitor"
+
+
+def test_h14_a_second_can_is_refused():
+    step = act(stars(), 1, "Kitchen", "take_paint")
+    rej = refused(turn(step, 1, "Storeroom"), "act take_paint")
+    assert "one can" in rej.sentence and "haunt 14" in rej.sentence
