@@ -192,7 +192,13 @@ def heading(state: State, prompt: Prompt) -> str:
         params = {"who": w, "number": prompt.number, **dict(prompt.params)}
         if prompt.code.startswith("scenario"):  # our own scenario's name and goals, in ui/locale/scenarios_*
             params.update(scenario_texts(language()).get(prompt.number, {}))
-        return tr(f"handoff.{prompt.code}", **params)
+        text = tr(f"handoff.{prompt.code}", **params)
+        card = (
+            params.get("card")
+            if prompt.code in ("printed.heroes", "printed.open", "printed.hidden")
+            else None
+        )
+        return f"{text}\n{card}" if card else text  # the rules card: the haunt file's own words
     if isinstance(prompt, MonsterTurn) and language() != "en":
         monster = state.haunt.monsters.get(prompt.monster) if state.haunt else None
         return tr(

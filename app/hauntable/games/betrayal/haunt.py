@@ -164,14 +164,19 @@ def printed_handoff(w: World, traitor: int | None, hidden: bool, step: str) -> N
     sides' set-up (``printed_ready``). Hidden-traitor and no-traitor haunts: everyone reads, one confirm."""
     h = w.haunt
     number, name = h.number, h.name
+    sc = scenario(w)
+    # the heroes' rules card on the shared screen; the traitor's stays out of it (the heroes do not know the
+    # traitor's goals): a private view may show it from the prompt's ``card`` parameter
+    secret = "\n".join(f"- {line}" for line in sc.card(w, "traitor")) if sc is not None else ""
+    card = "\n".join(f"- {line}" for line in sc.card(w, "heroes")) if sc is not None else ""
     params: tuple[tuple[str, object], ...] = (("name", name), ("tome", TOME), ("secrets", SECRETS))
     if step == "traitor":
         assert traitor is not None
         text = (
             f"{w.who(traitor)}, you are the traitor: read haunt {number}, {name}, in the {TOME}, away from "
-            "the others, and check the rules card the table enforces. Tap ready when you are back."
+            "the others. Tap ready when you are back."
         )
-        params = (("who", w.who(traitor)), *params)
+        params = (("who", w.who(traitor)), *params, ("card", secret))
         w.ask(
             HandOff(traitor, text, number, TOME, code="printed.traitor", params=params),
             on="printed_ready",
@@ -182,10 +187,12 @@ def printed_handoff(w: World, traitor: int | None, hidden: bool, step: str) -> N
     if step == "heroes":
         text = (
             f"Heroes: read haunt {number}, {name}, in {SECRETS} and check the rules card the table enforces. "
-            "Tap ready when your side is set."
+            f"Tap ready when your side is set.\n{card}"
         )
         w.ask(
-            HandOff(first_hero, text, number, SECRETS, code="printed.heroes", params=params),
+            HandOff(
+                first_hero, text, number, SECRETS, code="printed.heroes", params=(*params, ("card", card))
+            ),
             on="printed_ready",
             step="setup",
         )
@@ -198,10 +205,12 @@ def printed_handoff(w: World, traitor: int | None, hidden: bool, step: str) -> N
             if hidden
             else ""
         )
-        + ". Tap ready when set."
+        + f". Tap ready when set.\n{card}"
     )
     w.ask(
-        HandOff(None if hidden else first_hero, text, number, SECRETS, code=code, params=params),
+        HandOff(
+            None if hidden else first_hero, text, number, SECRETS, code=code, params=(*params, ("card", card))
+        ),
         on="printed_ready",
         step="setup",
     )

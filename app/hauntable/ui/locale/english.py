@@ -1142,8 +1142,8 @@ message("handoff.open", "Haunt {number}: everyone reads it in {secrets}. Tap rea
 # a printed haunt the table referees from its file (docs/haunt-files.md): {name} is the printed haunt's name
 message(
     "handoff.printed.traitor",
-    "{who}, you are the traitor: read haunt {number}, {name}, in the {tome}, away from the others, and check "
-    "the rules card the table enforces. Tap ready when you are back.",
+    "{who}, you are the traitor: read haunt {number}, {name}, in the {tome}, away from the others. Tap ready "
+    "when you are back.",
 )
 message(
     "handoff.printed.heroes",

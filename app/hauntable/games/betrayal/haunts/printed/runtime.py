@@ -26,6 +26,13 @@ from hauntable.games.betrayal.world import World, task
 NUMBERS, AT_START, USED = "_n", "_heroes_at_start", "_used"
 
 
+class _Keep(dict[str, Any]):
+    """str.format_map values that leave an unknown ``{name}`` as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 class PrintedHaunt(Scenario):
     """One printed haunt, run from its file. A hook module may subclass it and override any hook."""
 
@@ -76,6 +83,25 @@ class PrintedHaunt(Scenario):
             if w.haunt.winner:
                 return
             evaluate(ex, self.names(w, me, **context))
+
+    # --- the rules card (issue 16 item 2: each side can read what the table enforces) -------------------
+
+    def card(self, w: World, side: str) -> list[str]:
+        """The rules card ``side`` reads before play and at any time: the file's lines with this table's
+        numbers (the operator's corrections included), then what is left to the players, and a warning when
+        the sources are weak."""
+        h = w.haunt
+        numbers = h.vars.get(NUMBERS) or self.spec.resolve_numbers(
+            len(w.s.explorers),
+            sum(1 for e in w.s.explorers if e.alive and h.side_of(e.seat) == "heroes"),
+            w.s.config.haunt_numbers.get(str(self.spec.number), {}),
+        )
+        values = {"players": len(w.s.explorers), **numbers}
+        lines = [line.format_map(_Keep(values)) for line in self.spec.card.get(side, ())]
+        lines += [f"By hand: {gap}" for gap in self.spec.gaps]
+        if self.spec.confidence == "low":
+            lines.append("Low confidence: these rules come from one unofficial source; your book decides.")
+        return lines
 
     # --- set-up (after both sides confirmed the hand-off) -----------------------------------------------
 
