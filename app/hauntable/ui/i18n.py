@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from hauntable.engine.outcomes import Outcome
+from hauntable.games.betrayal.haunts.printed import haunt_text
 from hauntable.ui.locale import english
 from hauntable.ui.mofile import MoCatalog, Plural, read_mo
 
@@ -170,6 +171,9 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
     if lang == "en":
         return outcome.text
     params = dict(outcome.params)
+    if outcome.code == "printed.tell":  # a printed haunt's own sentence, in its file's languages
+        found = haunt_text(int(params.get("haunt", 0)), str(params.get("key", "")), lang)
+        return outcome.text if found is None else found
     if outcome.code == "card.summary":  # card content: our own summaries, the cards domain
         summary = card_texts(lang).get(params.get("card", ""))
         return outcome.text if summary is None else f"{params['card']}: {summary}"

@@ -84,3 +84,9 @@ def test_every_name_the_loader_accepts_is_one_a_running_haunt_provides():
     ns = namespace(Ctx(World(step.state, CONTENT), PRINTED[26].spec, me=0), {})
     assert set(FUNCTIONS) | set(VALUES) == set(ns)
     assert not set(CONTEXT) & set(ns)
+
+
+def test_every_sentence_a_haunt_tells_the_table_is_written_in_its_four_languages():
+    for number, haunt in PRINTED.items():
+        for key, words in haunt.spec.texts.items():
+            assert set(words) == {"en", "de", "ru", "zh"}, f"haunt {number} texts.{key}"

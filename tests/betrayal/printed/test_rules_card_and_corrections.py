@@ -21,7 +21,7 @@ def handoffs(**config):
 
 
 def test_the_heroes_hand_off_shows_their_rules_card_with_this_tables_numbers():
-    traitor, heroes, _ = handoffs()
+    _traitor, heroes, _ = handoffs()
     assert "You may not enter the Pentagram Chamber." in heroes.text
     assert "ritual has 5 successes" not in heroes.text  # the traitor's card is not the heroes'
     assert "Low confidence" in heroes.text  # haunt 26's sources are weak

@@ -31,6 +31,12 @@ def load_all(folder: Path = DATA) -> dict[int, PrintedHaunt]:
 PRINTED: dict[int, PrintedHaunt] = load_all()
 
 
+def haunt_text(number: int, key: str, lang: str) -> str | None:
+    """Printed haunt ``number``'s sentence ``key`` (its file's ``[texts]``) in ``lang``, None if it has none."""
+    haunt = PRINTED.get(number)
+    return haunt.spec.texts.get(key, {}).get(lang) if haunt is not None else None
+
+
 def action_label(number: int, action: str) -> str | None:
     """The words of printed haunt ``number``'s action ``action`` (None: no such haunt file or action)."""
     haunt = PRINTED.get(number)
@@ -38,4 +44,4 @@ def action_label(number: int, action: str) -> str | None:
     return found.label if found is not None else None
 
 
-__all__ = ["PRINTED", "HauntFile", "HauntFileError", "PrintedHaunt", "action_label", "load_all"]
+__all__ = ["PRINTED", "HauntFile", "HauntFileError", "PrintedHaunt", "action_label", "haunt_text", "load_all"]

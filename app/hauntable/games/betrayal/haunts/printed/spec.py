@@ -29,6 +29,7 @@ EVENTS = (
     "monster_turn_end",
 )
 CONFIDENCE = ("high", "medium", "low")
+LANGUAGES = ("en", "de", "ru", "zh")  # the table's languages (ui/i18n.py)
 
 
 class HauntFileError(ValueError):
@@ -103,7 +104,7 @@ class HauntFile:
     rules: dict[str, Expr]
     attack_traits: tuple[str, ...] = ()
     hooks: str = ""
-    texts: dict[str, str] = dataclasses.field(default_factory=dict)  # what ``tell(key)`` says
+    texts: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)  # tell(key): language -> words
 
     def monster(self, kind: str) -> MonsterKind:
         for m in self.monsters:
@@ -249,8 +250,22 @@ def load_file(path: Path, extra_names: Iterable[str] = ()) -> HauntFile:
     attack_traits = r.strs("attack_traits", data.get("attack_traits", []))
     for t in attack_traits:
         r.choice("attack_traits", t, TRAITS)
-    texts = data.get("texts", {})
-    if not isinstance(texts, dict) or not all(isinstance(v, str) for v in texts.values()):
+    texts_raw = data.get("texts", {})
+    texts: dict[str, dict[str, str]] = {}
+    for key, value in texts_raw.items() if isinstance(texts_raw, dict) else []:
+        if isinstance(value, str):
+            value = {"en": value}
+        if (
+            not isinstance(value, dict)
+            or not all(isinstance(v, str) for v in value.values())
+            or "en" not in value
+        ):
+            raise r.fail(f"texts.{key}", "a sentence, or a table of language = sentence with en")
+        unknown = set(value) - set(LANGUAGES)
+        if unknown:
+            raise r.fail(f"texts.{key}", f"unknown language(s) {sorted(unknown)}")
+        texts[key] = dict(value)
+    if not isinstance(texts_raw, dict):
         raise r.fail("texts", "must be a table of key = sentence")
     counters = data.get("counters", {})
     if not isinstance(counters, dict) or not all(isinstance(v, str) for v in counters.values()):
@@ -351,7 +366,7 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
     )
 
 
-def _check_tells(r: _Reader, texts: dict[str, str], data: dict[str, Any]) -> None:
+def _check_tells(r: _Reader, texts: dict[str, dict[str, str]], data: dict[str, Any]) -> None:
     """Every ``tell('key')`` in the file names one of its ``[texts]``."""
     for key in re.findall(r"tell\('([^']*)'\)", tomllib_dump_strings(data)):
         if key not in texts:

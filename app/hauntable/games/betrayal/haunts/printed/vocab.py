@@ -273,8 +273,8 @@ class Ctx:
 
     def tell(self, key: str) -> None:
         """Say one of the haunt file's ``[texts]`` to the table (our words, as the file gives them)."""
-        text = self.spec.texts[key]
-        self.w.say(text, "printed.tell", sentence=text)
+        text = self.spec.texts[key]["en"]
+        self.w.say(text, "printed.tell", sentence=text, haunt=self.spec.number, key=key)
 
     def put_each(self, stem: str, rooms: list[str]) -> None:
         """Tokens ``stem 1`` .. ``stem n``, one in each of ``rooms``."""
