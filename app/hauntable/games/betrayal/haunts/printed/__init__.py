@@ -32,7 +32,7 @@ PRINTED: dict[int, PrintedHaunt] = load_all()
 
 
 def haunt_text(number: int, key: str, lang: str) -> str | None:
-    """Printed haunt ``number``'s sentence ``key`` (its file's ``[texts]``) in ``lang``, None if it has none."""
+    """Printed haunt ``number``'s sentence ``key`` (its file's ``[texts]``) in ``lang``; None: it has none."""
     haunt = PRINTED.get(number)
     return haunt.spec.texts.get(key, {}).get(lang) if haunt is not None else None
 
