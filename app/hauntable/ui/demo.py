@@ -6,6 +6,8 @@ rules of its own) to reach the 40+ tiles the benchmark asks for, which a game ra
 
 from __future__ import annotations
 
+import functools
+
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.config import GameConfig, PlayerSpec
@@ -63,7 +65,7 @@ def closed_basement(rooms: dict[str, tuple[int, int, int]], seed: int = 3) -> tu
         reader, uid = f"basement:{x},{y}", tag_uid("tile", name)
         sim.backend.reader(reader).place(uid)
         sim.where[name] = reader
-        sim.scanner.run_until(lambda uid=uid, reader=reader: uid in sim.scanner.present(reader), 2.0)
+        sim.scanner.run_until(functools.partial(sim.tag_on, reader, uid), 2.0)
         sim.stack.remove(name)
     sim.referee.refresh()
     channel.submit(Move("W"), channel.seq)

@@ -101,7 +101,7 @@ class Harness:
                 return w
             t = getattr(w, "text", None)
             pressable = isinstance(t, str) and hasattr(w, "on_release")
-            if text is not None and pressable and (t == text or (contains and text in t)):
+            if text is not None and pressable and (t == text or (contains and text in str(t))):
                 return w
         raise LookupError(f"no widget {text or name!r} on screen {self.app.root.current!r}")
 

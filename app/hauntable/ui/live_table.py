@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hauntable.table.backends import backend_name, load_backend
 from hauntable.table.channel import Channel
@@ -61,9 +62,8 @@ class AppTable:
     ):
         table_layout = load_layout(layout)
         name = backend or backend_name(table_layout)
-        self.backend = load_backend(
-            table_layout, name, **({"clock": MonotonicClock()} if name == "mock" else {})
-        )
+        clock: dict[str, Any] = {"clock": MonotonicClock()} if name == "mock" else {}
+        self.backend = load_backend(table_layout, name, **clock)
         self.channel = channel
         self.message = ""
         self.verdict: Verdict | None = None  # the referee's latest message, for a screen that words its own

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from pathlib import Path
+from typing import Any
 
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.games.geisterstunde.content import BoardLayout
@@ -28,7 +29,7 @@ class UiSettings:
     idle_seconds: int = 120
     pin_file: str | None = None  # the admin PIN store (kiosk/pin.py); None: admin-pin.json beside the log
     kiosk: bool = False
-    house_rules: dict[str, str | bool] = dataclasses.field(default_factory=dict)  # for the next game
+    house_rules: dict[str, Any] = dataclasses.field(default_factory=dict)  # for the next game (str/bool)
     export_dir: str | None = None  # log export goes here instead of a detected USB drive (kiosk/media.py)
     layout: str | None = None  # the table's layout file (default: $HAUNTABLE_LAYOUT or hardware/reference)
     backend: str | None = "mock"  # the self-test's and a live table's; None: $HAUNTABLE_BACKEND or layout's

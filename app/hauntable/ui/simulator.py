@@ -20,6 +20,7 @@ taken back off the table.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 from typing import Any
 
@@ -174,13 +175,15 @@ class TableSimulator:
             if target is not None:
                 self.backend.reader(target).place(uid)
                 self.where[name] = target
-            self.scanner.run_until(
-                lambda uid=uid, reader=reader, target=target: (
-                    uid not in self.scanner.present(reader)
-                    and (target is None or uid in self.scanner.present(target))
-                ),
-                SETTLE_S,
-            )
+            self.scanner.run_until(functools.partial(self.tag_moved, uid, reader, target), SETTLE_S)
+
+    def tag_on(self, reader: str, uid: str) -> bool:
+        """The scanner sees tag ``uid`` on ``reader``."""
+        return uid in self.scanner.present(reader)
+
+    def tag_moved(self, uid: str, left: str, to: str | None) -> bool:
+        """The scanner sees tag ``uid`` gone from ``left`` and on ``to`` (if it went anywhere)."""
+        return not self.tag_on(left, uid) and (to is None or self.tag_on(to, uid))
 
     def _lay(self, reader: str, uid: str) -> list[Verdict]:
         """Put a tag on a reader and wait for the referee's answer (or for nothing to happen)."""

@@ -181,6 +181,12 @@ class MockBackend(Backend):
         self._pin_factory = pin_factory
         self._pins: dict[str, int] = {p.name: p.pin for p in (*layout.buttons, *layout.leds)}
 
+    def reader(self, reader_id: str) -> MockRfidReader:
+        """The simulated reader with this layout id: the hands (place, lift, flicker) of the simulator."""
+        made = super().reader(reader_id)
+        assert isinstance(made, MockRfidReader)  # every reader of this backend is made below
+        return made
+
     def _make_reader(self, spec: ReaderSpec) -> MockRfidReader:
         return MockRfidReader(
             spec,
