@@ -327,7 +327,10 @@ def calibrate_dice(on: np.ndarray, off: np.ndarray, cal: Calibration) -> tuple[C
     """Step 2: all the tower's dice thrown flat, apart. Measures the die's side, each kind's body and mark
     levels and a mark's area from them, then reads them again with what it measured."""
     ratio, _level = _ratio(on, off, cal)
-    sides, bodies, marks, areas = [], {k: [] for k in KINDS}, {k: [] for k in KINDS}, {k: [] for k in KINDS}
+    sides: list[float] = []
+    bodies: dict[str, list[float]] = {k: [] for k in KINDS}
+    marks: dict[str, list[float]] = {k: [] for k in KINDS}
+    areas: dict[str, list[float]] = {k: [] for k in KINDS}
     for contour in _blobs(ratio, cal):
         rect = cv2.minAreaRect(contour)
         (cx, cy), (w, h), angle = rect
