@@ -42,6 +42,7 @@ SCREENS = {
     "secret": secret.SecretScreen,
 }
 KV_DIR = Path(__file__).parent / "screens"
+BACKGROUND = (0.06, 0.06, 0.08, 1)
 
 
 class HauntableApp(App):
@@ -95,6 +96,7 @@ class HauntableApp(App):
         from kivy.core.window import Window  # importing it opens the window: not before the app is built
 
         Window.bind(on_touch_down=self._touched)
+        Window.clearcolor = BACKGROUND  # the play screen draws no background of its own (one layer less)
         if self.controller.settings.kiosk:
             Window.fullscreen = "auto"
             Window.borderless = True

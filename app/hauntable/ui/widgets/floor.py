@@ -237,8 +237,10 @@ class FloorView(Widget):
         self.canvas.clear()
         wx, wy = self.to_window(self.x, self.y)
         with self.canvas:
-            Color(0.08, 0.08, 0.10)
-            Rectangle(pos=self.pos, size=self.size)
+            # a frame, not a filled background: the window's clear colour shows through (a filled
+            # rectangle is one more layer of pixels for a software renderer to fill every frame)
+            Color(0.2, 0.2, 0.24)
+            Line(rectangle=(self.x + 0.5, self.y + 0.5, self.width - 1, self.height - 1), width=1)
             ScissorPush(x=int(wx), y=int(wy), width=int(self.width), height=int(self.height - TITLE_H))
             if self.model is not None and self._fbo is not None:
                 x0, y0, x1, y1 = self.model.bounds
