@@ -27,17 +27,16 @@ ZOE, OX = 0, 1
 # traitor, 4 with a horde), and the digest of every state hash along each game computed by the code before
 # the records (main at 3b0fe9b and again at 02135ce, when state.haunt was a dict): the canonical form must not
 # move, or a table could not resume a game logged before an update (Session.resume checks each logged hash).
-# Seed 23 (our own scenario on haunt 1) left the list when haunt 1 became the printed Mummy Walks: a game
-# logged inside our old haunt-1 scenario resumes only up to the haunt (docs/haunts.md).
+# Seed 23 (our own scenario on haunt 1) left the list when haunt 1 became the printed Mummy Walks, seeds 30
+# (haunt 13) and 44 (haunt 4) when those became the printed Perchance to Dream and Web of Destiny: a game
+# logged inside one of our old scenarios resumes only up to the haunt (docs/haunts.md).
 LEGACY = {
     # issue 17 (B6.1, de l.151): seeds 23 and 44 now play the rule: a monster stopping in a barrier room
     # asks the traitor its side (seed 23: the Spirit in the Catacombs at input 407), and explorers on two
     # sides no longer give each other cards; and (K9, de l.403) a dead explorer's Dog or Girl waits as a
     # companion token, not an item pile (seed 23 at input 306, seed 33 at 297). The canonical form of every
     # state that has none of these is unchanged
-    30: (477, "ce4c4d5d54c56e9aae7f72512704092d"),
     33: (307, "fb9c1cccf7a5bae7ad06bbeeb8c49a68"),
-    44: (583, "c01fcbea6f477d796921c6f75ca93f24"),
 }
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from gamekit import CONTENT, arrange, choices, do, haunt, refused, start, texts
 from hauntable.games.betrayal.config import HouseRules
+from hauntable.games.betrayal.haunts.h04_crawling_horde import CrawlingHorde
 from hauntable.games.betrayal.prompts import ChooseOption, ChooseTarget, HandOff
 from hauntable.games.betrayal.rules import _run
+from hauntable.games.betrayal.ruleset import RULES
 from hauntable.games.betrayal.world import World
 
 FOUR = ("zoe", "ox", "vivian", "peter")
@@ -70,7 +72,8 @@ def test_H2_1_no_haunt_roll_after_the_haunt_even_when_an_omen_was_drawn():
     assert step.awaiting.kind == "action" and step.state.turn.seat == 3
 
 
-def test_H2_5_counts_by_number_of_players_include_the_dead():
+def test_H2_5_counts_by_number_of_players_include_the_dead(monkeypatch):
+    monkeypatch.setitem(RULES.scenarios, 4, CrawlingHorde())  # our horde, on the number it was written for
     s = start(*FOUR)
     s.state.explorers[0].alive = False  # a dead explorer still counts
     step = haunt(s, 4, revealer=2)  # the horde: one Crawler more than the players
@@ -190,7 +193,7 @@ def test_H1_5_book_mode_names_a_traitor_who_appears_later():
 
 
 def test_H7_1_book_tools_are_refused_in_a_scripted_haunt():
-    step = do(haunt(start(*FOUR), 13, revealer=0), "ready")
+    step = do(haunt(start(*FOUR), 13, revealer=0), "ready", "ready")  # the traitor's, then the heroes' ready
     assert step.state.haunt.mode == "scripted"
     assert "victory heroes" not in choices(step)
     assert refused(step, "victory heroes").rule == "H7.1"

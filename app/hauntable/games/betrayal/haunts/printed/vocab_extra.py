@@ -18,6 +18,7 @@ from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal import haunt_ops as ops
 from hauntable.games.betrayal.cards.hands import lose_card as give_up
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
+from hauntable.games.betrayal.haunts.printed.spec import Action
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.predicates import scenario
@@ -190,13 +191,10 @@ class ExtraHaunt(PrintedHaunt):
 
     # --- monster actions: a file action ``monster_...`` is offered on a monster's move (H5.7) ----------
 
-    def actions(self, w: World, seat: int) -> list[Any]:
-        return [a for a in super().actions(w, seat) if not a.action.startswith(MONSTER)]
-
-    def act(self, w: World, seat: int, inp: Act) -> None:
-        if inp.action.startswith(MONSTER):
-            raise IllegalAction(f"Only a monster can do that (haunt {self.spec.number}).", "H7.1")
-        super().act(w, seat, inp)
+    def why_not(self, w: World, seat: int, a: Action) -> str | None:
+        if a.id.startswith(MONSTER):  # never an explorer's: its expressions read the monster (``about``)
+            return f"Only a monster can do that (haunt {self.spec.number}, {self.spec.name})."
+        return super().why_not(w, seat, a)
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
         return [
