@@ -5,8 +5,8 @@ from __future__ import annotations
 from gamekit import arrange, choices, do, haunt, in_haunt, monster, refused, start, texts
 from hauntable.games.betrayal.config import HouseRules
 from hauntable.games.betrayal.haunts.h04_crawling_horde import CrawlingHorde
-from hauntable.games.betrayal.ruleset import RULES
 from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.ruleset import RULES
 
 ZOE, OX, VIVIAN = 0, 1, 2
 
