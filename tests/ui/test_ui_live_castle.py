@@ -44,6 +44,7 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
         h = make_app(seed=3, log=log, table="live", backend="mock")
         tags = enrol_the_castle(h)
         h.tap(h.app.root.get_screen("attract").ids.geisterstunde)
+        assert h.app.root.get_screen("ghostsetup").ids.start.text == "Start on the table"
         h.tap(h.app.root.get_screen("ghostsetup").ids.start)
         controller = h.app.controller
         live = controller.live_table

@@ -49,6 +49,9 @@ class GhostSetupScreen(Screen):
             self.refresh()
 
     def refresh(self) -> None:
+        app = App.get_running_app()
+        live = app is not None and app.controller.table_kind() == "live"  # the readers play it
+        self.ids.start.text = tr("ghostsetup.start_live" if live else "ghostsetup.start")
         seats = self.ids.seats
         seats.clear_widgets()
         for i, name in enumerate(self.names):
