@@ -27,6 +27,7 @@ from typing import Any
 
 from hauntable.engine.rejections import BadConfig, ContentError
 from hauntable.games.betrayal.config import HouseRules
+from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.games.geisterstunde.content import BoardLayout, content_of
 from hauntable.kiosk.layouts import KEY_PATTERN as LAYOUT_KEY
 
@@ -43,9 +44,9 @@ def settings_path(db_file: str | os.PathLike[str]) -> Path:
 
 def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The saved choices that are still valid: ``language``, ``seat_angles``, ``idle_seconds``,
-    ``house_rules``, ``layout`` (a key of :mod:`hauntable.kiosk.layouts`), ``castle_board`` (a
-    Geisterstunde :class:`BoardLayout` as JSON; each only when present and valid); {} when there is no
-    file."""
+    ``house_rules``, ``haunt_numbers``, ``layout`` (a key of :mod:`hauntable.kiosk.layouts`),
+    ``castle_board`` (a Geisterstunde :class:`BoardLayout` as JSON; each only when present and valid); {}
+    when there is no file."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -88,6 +89,8 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
             log.warning("admin settings: the castle board is left out (%s); using the proposed one", exc)
         else:
             out["castle_board"] = board
+    if "haunt_numbers" in data:  # the operator's corrections of printed haunts: checked as the files are
+        out["haunt_numbers"] = checked_haunt_numbers(data["haunt_numbers"])
     return out
 
 
@@ -119,3 +122,31 @@ def saved_layout(data_dir: str | os.PathLike[str] | None) -> tuple[str | None, P
         log.warning("admin settings: the chosen layout %s is gone; using the default", key)
         return key, None
     return key, path
+
+
+MAX_NUMBER = 99  # the largest number a correction may set
+
+
+def checked_haunt_numbers(data: object) -> dict[str, dict[str, int]]:
+    """Saved corrections checked as the haunt files are at load: a haunt with a file, a number it has,
+    a whole number 0-99; anything else is dropped with a warning (the printed value applies)."""
+    out: dict[str, dict[str, int]] = {}
+    if not isinstance(data, dict):
+        log.warning("admin settings: haunt_numbers is not a table; ignored")
+        return out
+    for haunt, numbers in data.items():
+        spec = PRINTED[int(haunt)].spec if str(haunt).isdigit() and int(haunt) in PRINTED else None
+        if spec is None or not isinstance(numbers, dict):
+            log.warning("admin settings: no printed haunt %r to correct; ignored", haunt)
+            continue
+        for name, value in numbers.items():
+            if (
+                name in spec.numbers
+                and isinstance(value, int)
+                and not isinstance(value, bool)
+                and 0 <= value <= MAX_NUMBER
+            ):
+                out.setdefault(str(haunt), {})[name] = value
+            else:
+                log.warning("admin settings: haunt %s number %r = %r ignored", haunt, name, value)
+    return out

@@ -115,6 +115,7 @@ class TableController(Resuming):
             cards="table",
             house_rules=self.choices.house_rules(),
             board="table7",  # the table's 7x7 floors: every cell has a reader (the simulator's too)
+            haunt_numbers={h: dict(n) for h, n in self.choices.haunt_numbers.items()},
         )
         try:
             config.validate(self.content)

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from hauntable.games.betrayal.config import HouseRules
+from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.games.geisterstunde.content import BoardLayout
 from hauntable.kiosk import settings as admin_settings
+from hauntable.kiosk.settings import MAX_NUMBER, checked_haunt_numbers
 from hauntable.paths import db_path
 from hauntable.table.channel import TURN_GUARD
 
@@ -55,6 +57,8 @@ class AdminChoices:
         self.language = "en"  # the admin menu's language, kept across restarts
         self.layout: str | None = None  # the admin menu's layout choice (kiosk/layouts.py)
         self.castle_board: BoardLayout | None = None  # the table's own Geisterstunde board; None: ours
+        # the operator's corrections of printed haunts' numbers (haunt -> name -> value), for the next game
+        self.haunt_numbers: dict[str, dict[str, int]] = {}
         self._load()
 
     def _settings_file(self) -> Path | None:
@@ -74,6 +78,7 @@ class AdminChoices:
                 setattr(self.settings, name, saved[name])
         if "castle_board" in saved:
             self.castle_board = BoardLayout.from_json(saved["castle_board"])
+        self.haunt_numbers = checked_haunt_numbers(saved.get("haunt_numbers", {}))
         # the admin's layout choice (kiosk/layouts.py) applies from a start on; --layout wins over it
         self.layout, path = admin_settings.saved_layout(self.settings.data_dir)
         if self.settings.layout is None and path is not None:
@@ -94,6 +99,8 @@ class AdminChoices:
             values["layout"] = self.layout
         if self.castle_board is not None:
             values["castle_board"] = self.castle_board.to_json()
+        if self.haunt_numbers:
+            values["haunt_numbers"] = {h: dict(n) for h, n in self.haunt_numbers.items()}
         try:
             admin_settings.save(path, values)
         except OSError as exc:  # a full or read-only card: the choice holds until the next restart
@@ -135,6 +142,20 @@ class AdminChoices:
         """The admin menu's castle board (checked by the caller): every Geisterstunde game started from
         now on is played on it; None: the proposed board again."""
         self.castle_board = layout
+        self.save()
+
+    def change_haunt_number(self, haunt: int, name: str, delta: int, players: int = 4) -> None:
+        """The admin menu: a printed haunt's number one up or down (from its printed value for ``players``
+        the first time); from then on fixed at that value for every game started, whatever the players."""
+        spec = PRINTED[haunt].spec
+        fixed = self.haunt_numbers.setdefault(str(haunt), {})
+        base = fixed.get(name, spec.resolve_numbers(players, players - 1, {})[name])
+        fixed[name] = max(0, min(MAX_NUMBER, base + delta))
+        self.save()
+
+    def reset_haunt(self, haunt: int) -> None:
+        """The admin menu: the haunt's numbers as printed again."""
+        self.haunt_numbers.pop(str(haunt), None)
         self.save()
 
     def keep_language(self, lang: str) -> None:

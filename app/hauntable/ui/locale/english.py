@@ -268,6 +268,19 @@ message("admin.rotation", "Seat {n} faces {deg}°")
 message("admin.idle", "Back to the attract screen after {n} s idle")
 message("admin.abandon", "Abandon the game")
 message("admin.board", "Castle board (Geisterstunde)")
+message("admin.haunts", "Haunt numbers")
+message(
+    "haunts.help",
+    "The numbers the table enforces for each printed haunt, as our sources read them. If your book says "
+    "otherwise, correct them here: every game started from now on uses your numbers (its log keeps them). "
+    "A corrected number is fixed for every player count.",
+)
+message("haunts.corrected", "  (corrected)")
+message("haunts.head", "Haunt {number}: {name} (sources: {confidence} confidence)")
+message("haunts.number", "{name}: as read {printed} ({n} players: {value})")
+message("haunts.fixed", "; this table: {value}")
+message("haunts.reset", "As printed again")
+message("haunts.all", "All haunts")
 message("board.title", "The castle board (Geisterstunde)")
 message(
     "board.help",

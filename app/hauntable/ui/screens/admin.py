@@ -1,8 +1,9 @@
 """The admin menu, behind a PIN: language, seat rotation, idle time, resume or abandon the game, quit,
-and seven tools on pages of their own, each a module and a ``.kv`` file: tag enrolment (``admin_enrol``),
+and eight tools on pages of their own, each a module and a ``.kv`` file: tag enrolment (``admin_enrol``),
 log export to a USB drive (``admin_export``), house rules for the next game (``admin_rules``), the
 hardware self-test (``admin_selftest``), the table layout (``admin_layout``), the dice tower
-(``admin_dice``) and the Geisterstunde castle board (``admin_board``);
+(``admin_dice``), the Geisterstunde castle board (``admin_board``) and the printed haunts' numbers
+(``admin_haunts``);
 the menu itself is ``admin_menu``, the parts they share ``admin_page``. A new page is a
 :class:`~hauntable.ui.screens.admin_page.ToolPage` subclass with its kv file, named in ``PAGES``.
 
@@ -27,6 +28,7 @@ from hauntable.ui.screens.admin_board import BoardPage
 from hauntable.ui.screens.admin_dice import DicePage
 from hauntable.ui.screens.admin_enrol import EnrolPage
 from hauntable.ui.screens.admin_export import ExportPage
+from hauntable.ui.screens.admin_haunts import HauntsPage
 from hauntable.ui.screens.admin_layout import LayoutPage
 from hauntable.ui.screens.admin_menu import MenuPage
 from hauntable.ui.screens.admin_page import AdminPage
@@ -43,6 +45,7 @@ PAGES: dict[str, type[AdminPage]] = {
     "layout": LayoutPage,
     "dice": DicePage,
     "board": BoardPage,
+    "haunts": HauntsPage,
 }
 
 
