@@ -28,7 +28,7 @@ def test_the_operator_corrects_a_haunts_number_and_the_next_game_carries_it(make
     data = tmp_path / "data"
     h = make_app(data_dir=str(data))
     open_haunt(h, "26  Pay the Piper")
-    assert "ritual: as read 5 if players <= 4 else 4 (4 players: 5)" in h.texts()
+    assert "ritual: as read 5 if players <= 4 else 4 (at a table of four: 5)" in h.texts()
     h.tap(h.find(name="haunt-ritual-1"))
     h.tap(h.find(name="haunt-ritual-1"))
     assert "this table: 3" in h.texts()

@@ -277,7 +277,7 @@ message(
 )
 message("haunts.corrected", "  (corrected)")
 message("haunts.head", "Haunt {number}: {name} (sources: {confidence} confidence)")
-message("haunts.number", "{name}: as read {printed} ({n} players: {value})")
+message("haunts.number", "{name}: as read {printed} (at a table of four: {value})")
 message("haunts.fixed", "; this table: {value}")
 message("haunts.reset", "As printed again")
 message("haunts.all", "All haunts")

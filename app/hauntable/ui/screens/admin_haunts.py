@@ -16,7 +16,7 @@ from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.ui.i18n import tr
 from hauntable.ui.screens.admin_page import ToolPage, button, label
 
-PLAYERS = 4  # the player count the page shows printed values for
+PLAYERS = 4  # the player count the page shows printed values for ("at a table of four")
 
 
 class HauntsPage(ToolPage):
@@ -41,7 +41,7 @@ class HauntsPage(ToolPage):
         printed = spec.resolve_numbers(PLAYERS, PLAYERS - 1, {})
         self.ids.head.text = tr("haunts.head", number=self.haunt, name=spec.name, confidence=spec.confidence)
         for name, ex in spec.numbers.items():
-            line = tr("haunts.number", name=name, printed=ex.source, n=PLAYERS, value=printed[name])
+            line = tr("haunts.number", name=name, printed=ex.source, value=printed[name])
             if name in mine:
                 line += tr("haunts.fixed", value=mine[name])
             made.append(label(line))
