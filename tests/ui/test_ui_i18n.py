@@ -346,6 +346,7 @@ def test_every_card_or_rule_choice_has_a_heading_in_every_language_with_the_name
 
 def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place():
     from gamekit import start
+    from hauntable.engine.prompts import OptionText
     from hauntable.games.betrayal.prompts import ChooseOption
     from hauntable.ui.viewmodel import heading
 
@@ -367,6 +368,7 @@ def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place()
             ("card", "Possession"),
             ("text", "your Speed is already lowest: choose another trait to drop"),
         ),
+        question_text=OptionText.of("lowest", trait="speed"),  # as cards/possession.py asks it
     )
     unknown = ChooseOption(
         0, "X: Odd - what now?", "Odd", ("a",), code="choose", params=(("text", "what now?"),)
@@ -381,7 +383,7 @@ def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place()
         assert heading(state, lowest) == (
             f"{who}: Possession - dein Tempo ist schon am tiefsten: wähle eine andere Eigenschaft, die fällt"
         )
-        assert heading(state, unknown) == "X: Odd - what now?"  # a question we do not know: the engine's
+        assert heading(state, unknown) == "X: Odd - what now?"  # a question without a code: the engine's
         i18n.set_language("en")
         assert heading(state, steal) == "X: deal 3 ..."  # English: the engine's own sentence
     finally:
@@ -637,3 +639,13 @@ def test_the_scenario_hand_off_is_worded_whole():
     finally:
         i18n.set_language("en")
     assert "Steigendes Wasser" in said and "Schleuse" in said and "Rising water" not in said
+
+
+def test_a_cards_own_question_the_games_asked_carries_its_code():
+    """Every card question (``choose`` in the card data) the simulated games asked names its
+    ``question.<code>``, so no front-end reads the card's English back."""
+    from hauntable.games.betrayal.prompts import ChooseOption
+
+    asked = [p for _, p in ASKED.values() if isinstance(p, ChooseOption) and p.code == "choose"]
+    assert asked, "the games asked no card question"
+    assert all(p.question_text is not None for p in asked), [p.text for p in asked]

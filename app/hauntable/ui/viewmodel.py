@@ -7,7 +7,6 @@ the cells offered are the prompt's own; door geometry comes from the engine's ``
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import OptionText, Prompt, RollDice
@@ -214,15 +213,6 @@ def heading(state: State, prompt: Prompt) -> str:
 # parameters of a choice's heading that name an identifier with a catalog entry of its own (its group)
 WORDED_PARAMS = {"trait": "trait", "floor": "floor", "deck": "deck", "dir": "dir"}
 
-# the question of a card's own choice (``choose`` in the card data), as the card words it -> a catalog key
-QUESTIONS = (
-    (re.compile(r"^look for what is odd\?"), "question.odd"),
-    (re.compile(r"^brush it away \(Speed\) or stand still \(Sanity\)\?$"), "question.brush"),
-    (re.compile(r"^choose a trait to roll$"), "question.trait_roll"),
-    (re.compile(r"^reorder the top of a deck, or keep a roll for later\?$"), "question.meant"),
-    (re.compile(r"^your (?P<trait>\w+) is already lowest: choose another trait to drop$"), "question.lowest"),
-)
-
 
 def asked_text(prompt: ChooseOption, w: str) -> str:
     """A card's or rule's choice in the current language by its ``code`` (``ask.<code>``), names as printed;
@@ -232,10 +222,13 @@ def asked_text(prompt: ChooseOption, w: str) -> str:
     key = f"ask.{prompt.code}"
     params: dict[str, object] = {"who": w, **dict(prompt.params)}
     if prompt.code == "choose":
-        question = question_text(str(params.get("text", "")))
-        if question is None:
+        if prompt.question_text is None:  # a question the engine gives no code: its own words
             return prompt.text
-        params["question"] = question
+        question = dict(prompt.question_text.params)
+        for name, group in WORDED_PARAMS.items():
+            if name in question:
+                question[name] = tr(f"{group}.{question[name]}")
+        params["question"] = tr(f"question.{prompt.question_text.code}", **question)
     for name, group in WORDED_PARAMS.items():
         if name in params and f"{group}.{params[name]}" in catalog("en"):
             params[name] = tr(f"{group}.{params[name]}")
@@ -243,16 +236,6 @@ def asked_text(prompt: ChooseOption, w: str) -> str:
     if text is None or not placeholders(text) <= set(params):
         return prompt.text
     return text.format(**params)
-
-
-def question_text(text: str) -> str | None:
-    """A card's own question (QUESTIONS) in the current language; None when we do not know it."""
-    for pattern, key in QUESTIONS:
-        m = pattern.match(text)
-        if m:
-            found = {k: tr(f"trait.{v.lower()}") for k, v in m.groupdict().items()}
-            return tr(key, **found)
-    return None
 
 
 def purpose_text(prompt: RollDice) -> str:

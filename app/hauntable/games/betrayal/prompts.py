@@ -177,6 +177,8 @@ class ChooseOption(Prompt):
     params: tuple[tuple[str, Any], ...] = ()
     # each option's words for a front-end, when the engine builds the option from names and numbers
     option_texts: tuple[OptionText, ...] = for_the_view()
+    # a card's own question (code "choose"), for a front-end: ``question.<code>`` with its names
+    question_text: OptionText | None = dataclasses.field(default=None, metadata={"view": True})
 
     def choices(self) -> tuple[Input, ...]:
         return tuple(Choose(o) for o in self.options)

@@ -84,6 +84,7 @@ card(
             "look for what is odd? (Knowledge roll: 4+ an item, lower loses 1 Sanity)",
             ("yes", [roll("knowledge", (4, None, [draw("item")]), (0, 3, [lose("sanity")]))]),
             ("no", []),
+            question="odd",
         )
     ],
 )
@@ -205,6 +206,7 @@ card(
                 )
                 for t in ("speed", "sanity")
             ),
+            question="brush",
         )
     ],
 )
@@ -216,6 +218,7 @@ card(
         choose(
             "choose a trait to roll",
             *((t, [roll(t, (4, None, [gain_any()]), (0, 3, [op("possession_drop", t)]))]) for t in TRAITS),
+            question="trait_roll",
         )
     ],
 )
@@ -503,6 +506,7 @@ card(
             "reorder the top of a deck, or keep a roll for later?",
             ("reorder", [op("meant_reorder")]),
             ("keep a roll", [op("meant_roll")]),
+            question="meant",
         )
     ],
 )

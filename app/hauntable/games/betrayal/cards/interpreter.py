@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.games.betrayal.cards.conditions import holds
 from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.cards.language import Effect
@@ -134,7 +134,11 @@ def _choice(w: World, seat: int, card: str, n: int, traits: list[str], sign: int
     return [("effects_choose_trait", dict(seat=seat, card=card, n=n, traits=traits, sign=sign))]
 
 
-def _choose(w: World, seat: int, card: str, text: str, options: list[Any]) -> Queued:
+def _choose(
+    w: World, seat: int, card: str, text: str, options: list[Any], question: list[Any] | None = None
+) -> Queued:
+    if question:  # only then: the queued task stays as it was for a question without a code
+        return [("effects_choose", dict(seat=seat, card=card, text=text, options=options, question=question))]
     return [("effects_choose", dict(seat=seat, card=card, text=text, options=options))]
 
 
@@ -286,7 +290,10 @@ def effects_chosen_trait(w: World, seat: int, card: str, n: int, sign: int, opti
 
 
 @task("effects_choose")
-def effects_choose(w: World, seat: int, card: str, text: str, options: list[Any]) -> None:
+def effects_choose(
+    w: World, seat: int, card: str, text: str, options: list[Any], question: list[Any] | None = None
+) -> None:
+    """A card's own choice; ``question`` ([code, params]) words ``text`` for a front-end (view only)."""
     w.ask(
         ChooseOption(
             seat,
@@ -295,6 +302,7 @@ def effects_choose(w: World, seat: int, card: str, text: str, options: list[Any]
             tuple(label for label, _ in options),
             code="choose",
             params=(("card", card), ("text", text)),
+            question_text=OptionText.of(question[0], **question[1]) if question else None,
         ),
         on="effects_chosen",
         seat=seat,

@@ -125,8 +125,11 @@ def when(cond: str, then: list[Effect], otherwise: list[Effect] | None = None) -
     return ["if", cond, then, otherwise or []]
 
 
-def choose(text: str, *options: tuple[str, list[Effect]]) -> Effect:
-    return ["choose", text, [[label, effects] for label, effects in options]]
+def choose(text: str, *options: tuple[str, list[Effect]], question: str = "", **params: Any) -> Effect:
+    """A choice among ``options``; ``question`` (a ``question.<code>``, with ``params``) says how a front-end
+    words ``text`` in its language."""
+    effect: Effect = ["choose", text, [[label, effects] for label, effects in options]]
+    return [*effect, [question, params]] if question else effect
 
 
 def roll(trait: str, *rows: tuple[Any, Any, list[Effect]], extra: int = 0) -> Effect:

@@ -26,6 +26,8 @@ def _possession_drop(w: World, seat: int, card: str, trait: str) -> list[Any] | 
                     choose(
                         f"your {trait.capitalize()} is already lowest: choose another trait to drop",
                         *((t, [lowest(t)]) for t in others),
+                        question="lowest",
+                        trait=trait,
                     )
                 ],
             ),
