@@ -1,0 +1,58 @@
+"""Haunt 19, A Friend for the Ages, refereed from its file (data/haunts/19.toml)."""
+
+from __future__ import annotations
+
+from gamekit import refused
+from printedkit import begin, turn
+from printedplay import act, fight, strong
+
+ROOMS = ("Gallery", "Storeroom", "Attic", "Wine Cellar")
+
+
+def friend():
+    return begin(19, *ROOMS, revealer=0, omen="Dog")
+
+
+def test_h19_a_friend_for_the_ages_set_up_paint_in_the_listed_rooms():
+    h = friend().state.haunt
+    assert {h.token_room(t) for t in h.tokens if t.startswith("Paint")} == {
+        "Storeroom",
+        "Attic",
+        "Wine Cellar",
+    }
+
+
+def test_h19_a_friend_for_the_ages_heroes_win_by_repainting_once_per_hero():
+    step = friend()
+    traitor = step.state.haunt.traitor
+    heroes = [s for s in range(4) if s != traitor]
+    strong(step, *heroes)
+    for seat, room in zip(heroes, ("Storeroom", "Attic", "Wine Cellar"), strict=True):
+        step = act(step, seat, room, "take_paint")
+        step = act(step, seat, "Gallery", "repaint", "knowledge")
+    assert step.state.haunt.vars["_repainted"] == 3 and step.state.haunt.winner == "heroes"
+
+
+def test_h19_a_friend_for_the_ages_heroes_win_when_the_traitor_dies():
+    step = friend()
+    traitor = step.state.haunt.traitor
+    hero = next(s for s in range(4) if s != traitor)
+    step.state.explorers[traitor].traits.update(might=0)
+    step = fight(turn(step, hero, step.state.explorers[traitor].room), hero, str(traitor))
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h19_a_friend_for_the_ages_traitor_wins_by_destroying_three_cans():
+    step = friend()
+    traitor = step.state.haunt.traitor
+    for room in ("Storeroom", "Attic", "Wine Cellar"):
+        step = act(step, traitor, room, "take_paint")
+        step = act(step, traitor, room, "destroy")
+    assert step.state.haunt.winner == "traitor"
+
+
+def test_h19_repainting_without_paint_is_refused():
+    step = friend()
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    rej = refused(turn(step, hero, "Gallery"), "act repaint option=knowledge")
+    assert "Paint" in rej.sentence and "haunt 19" in rej.sentence

@@ -1,0 +1,46 @@
+"""Haunt 20, Ghost Bride, refereed from its file (data/haunts/20.toml)."""
+
+from __future__ import annotations
+
+from gamekit import do, refused
+from printedkit import begin, turn
+from printedplay import act, strong
+
+ROOMS = ("Chapel", "Crypt", "Library")
+
+
+def bride():
+    return begin(20, *ROOMS, revealer=0, omen="Ring")
+
+
+def test_h20_ghost_bride_heroes_win_with_the_real_grooms_corpse_and_the_ring_in_the_chapel():
+    step = bride()
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    strong(step, hero)
+    step = act(step, hero, "Library", "name", "knowledge")
+    step = act(step, hero, "Crypt", "locate", "knowledge")
+    step = act(step, hero, "Crypt", "dig", "might")
+    assert step.state.haunt.carrier("Corpse") == hero and not step.state.haunt.winner
+    step.state.explorers[hero].omens.append("Ring")
+    step = turn(step, hero, "Chapel")
+    step = do(step, "end")
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h20_ghost_bride_traitor_wins_when_the_wedding_reaches_turn_3():
+    step = bride()
+    h = step.state.haunt
+    groom = next(s for s in range(4) if s != h.traitor)
+    h.vars["_groom"] = groom
+    step.state.explorers[groom].alive = False
+    h.monsters["Ghost Bride"].room = "Chapel"
+    for _ in range(3):
+        step = do(turn(step, h.traitor, "Library"), "end")
+    assert step.state.haunt.track("turn") == 3 and step.state.haunt.winner == "traitor"
+
+
+def test_h20_digging_before_the_body_is_found_is_refused():
+    step = bride()
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    rej = refused(turn(step, hero, "Crypt"), "act dig option=might")
+    assert "find the body first" in rej.sentence and "haunt 20" in rej.sentence
