@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the table of the 50 haunts in docs/haunts.md from the haunt files (docs/haunt-files.md), between the
+"""Write the list of the 50 haunts in docs/haunts.md from the haunt files (docs/haunt-files.md), between the
 markers ``<!-- haunts:begin -->`` and ``<!-- haunts:end -->``: each haunt's printed name, traitor, how the
 table runs it, what it enforces, what it leaves to the players, the confidence of its numbers and its
 sources. ``--check`` exits 1 when the committed table is stale (a test runs it).
@@ -49,44 +49,89 @@ def traitor_rule(spec: object) -> str:
     return text
 
 
-def cell(items: list[str]) -> str:
-    return "<br>".join(i.replace("|", "/") for i in items) or "-"
+def monster(m: object) -> str:
+    traits = ", ".join(f"{t.capitalize()} {v if v is not None else '-'}" for t, v in m.traits().items())
+    immune = f", immune to {'/'.join(m.immune)}" if m.immune else ""
+    return f"{m.kind} ({traits}; beaten: {m.beaten}{immune})"
+
+
+def section(number: int, spec: object) -> list[str]:
+    """One haunt: its traitor rule, how it runs, what the table enforces and leaves, confidence, sources."""
+    haunt = PRINTED.get(number)
+    if haunt is None:
+        return [
+            f"### {number}. (book mode)",
+            "",
+            f"- Traitor: {traitor_rule(spec)}.",
+            "- No file yet: the table names the haunt and the books and offers book mode's tools.",
+            "",
+        ]
+    f = haunt.spec
+    numbers = f.resolve_numbers(4, 3, {})
+    shown = {"players": 4, **numbers}
+
+    def fmt(line: str) -> str:
+        try:
+            return line.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return line
+
+    out = [f"### {number}. {f.name}", ""]
+    out.append(f"- Traitor: {traitor_rule(spec)}. Sources' confidence: **{f.confidence}**.")
+    hooks = f" and its hook `hooks/{f.hooks}.py`" if f.hooks else ""
+    out.append(
+        f"- Run from `data/haunts/{number:02d}.toml`{hooks}; numbers at a table of four: "
+        + (", ".join(f"{k} {v}" for k, v in numbers.items()) or "none")
+        + "."
+    )
+    for side in ("heroes", "traitor"):
+        for line in f.card.get(side, ()):
+            out.append(f"- {side.capitalize()}: {fmt(line)}")
+    if f.monsters:
+        out.append("- Monsters: " + "; ".join(monster(m) for m in f.monsters) + ".")
+    out.append(
+        "- Monsters: "
+        + "; ".join(
+            f"{m.kind} (Speed {m.speed if m.speed is not None else '-'}, Might {m.might if m.might is not None else '-'}, "
+            f"Sanity {m.sanity if m.sanity is not None else '-'}, Knowledge {m.knowledge if m.knowledge is not None else '-'}; "
+            f"beaten: {m.beaten}{', immune to ' + '/'.join(m.immune) if m.immune else ''})"
+            for m in f.monsters
+        )
+        + "."
+    )
+    out.append(
+        "- Special actions: "
+        + (
+            "; ".join(
+                f"{a.label} ({a.side}{', ' + '/'.join(a.roll) if a.roll else ''})"
+                for a in f.actions
+                if a.side != "table"
+            )
+            or "none"
+        )
+        + "."
+    )
+    out.append("- Wins: " + "; ".join(f"{w.side}: {w.why}" for w in f.wins) + ".")
+    if f.gaps:
+        out.append("- Left to the players:")
+        out.extend(f"  - {gap}" for gap in f.gaps)
+    else:
+        out.append("- Left to the players: nothing.")
+    out.append("- Sources: " + "; ".join(f.sources) + ".")
+    out.append("")
+    return out
 
 
 def table() -> str:
     content = load_content()
-    rows = [
-        "| # | printed name | traitor | run as | the table enforces | left to the players | numbers "
-        "| sources |",
-        "|---|---|---|---|---|---|---|---|",
+    scripted = len(PRINTED)
+    lines = [
+        f"{scripted} of 50 printed haunts run scripted from their files; {50 - scripted} in book mode.",
+        "",
     ]
     for number in range(1, 51):
-        spec = content.haunts[number]
-        haunt = PRINTED.get(number)
-        if haunt is None:
-            rows.append(
-                f"| {number} | - | {traitor_rule(spec)} | book | - | the whole haunt (book mode) | - | - |"
-            )
-            continue
-        f = haunt.spec
-        enforced = [
-            f"{'Heroes' if s == 'heroes' else 'Traitor'}: {line}"
-            for s in ("heroes", "traitor")
-            for line in f.card.get(s, ())
-        ]
-        mons = [
-            f"{m.kind} (Spd {m.speed or '-'} Mgt {m.might or '-'} San {m.sanity or '-'} Kno "
-            f"{m.knowledge or '-'}; beaten: {m.beaten})"
-            for m in f.monsters
-        ]
-        rows.append(
-            f"| {number} | {f.name} | {traitor_rule(spec)} | scripted ({len(f.actions)} actions, "
-            f"{len(f.wins)} wins{', hooks ' + f.hooks if f.hooks else ''}) | {cell(enforced + mons)} | "
-            f"{cell(list(f.gaps))} | {f.confidence} | {cell(list(f.sources))} |"
-        )
-    scripted = len(PRINTED)
-    head = f"{scripted} of 50 printed haunts run scripted from their files; {50 - scripted} in book mode.\n\n"
-    return head + "\n".join(rows) + "\n"
+        lines.extend(section(number, content.haunts[number]))
+    return "\n".join(lines)
 
 
 def main() -> int:

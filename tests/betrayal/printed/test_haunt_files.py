@@ -90,3 +90,15 @@ def test_every_sentence_a_haunt_tells_the_table_is_written_in_its_four_languages
     for number, haunt in PRINTED.items():
         for key, words in haunt.spec.texts.items():
             assert set(words) == {"en", "de", "ru", "zh"}, f"haunt {number} texts.{key}"
+
+
+def test_docs_haunts_md_lists_every_haunt_as_its_file_says():
+    """docs/haunts.md's list is written from the files: rerun scripts/haunts_doc.py after changing one."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run(
+        [sys.executable, str(root / "scripts" / "haunts_doc.py"), "--check"], capture_output=True
+    )
+    assert done.returncode == 0, done.stderr.decode()
