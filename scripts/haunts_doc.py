@@ -90,16 +90,6 @@ def section(number: int, spec: object) -> list[str]:
     if f.monsters:
         out.append("- Monsters: " + "; ".join(monster(m) for m in f.monsters) + ".")
     out.append(
-        "- Monsters: "
-        + "; ".join(
-            f"{m.kind} (Speed {m.speed if m.speed is not None else '-'}, Might {m.might if m.might is not None else '-'}, "
-            f"Sanity {m.sanity if m.sanity is not None else '-'}, Knowledge {m.knowledge if m.knowledge is not None else '-'}; "
-            f"beaten: {m.beaten}{', immune to ' + '/'.join(m.immune) if m.immune else ''})"
-            for m in f.monsters
-        )
-        + "."
-    )
-    out.append(
         "- Special actions: "
         + (
             "; ".join(
