@@ -1,12 +1,14 @@
-"""Words the printed haunts 2-25 need beyond vocab.py (docs/haunt-files.md): numbered tokens laid and
-counted by their stem, monsters counted per room, a monster kind's defeat changed mid-game (the Witch made
-mortal), omen or item cards taken from their deck or given up, and contests: an action whose number
-``<id>_vs`` names the dice the other side throws against the actor's roll (the web's Might 4), won on a
-higher total, its effects seeing ``total`` and ``margin``.
+"""Words the printed haunts 2-25 need beyond vocab.py (docs/haunt-files.md, "Words of vocab_extra"):
+contests (an action with a number ``<id>_vs`` is rolled against that many dice the other side throws, won
+on a higher total; its effects see ``total`` and ``margin``: the web's Might 4, the Dragon's Toughness),
+dice the table asks for a file action (``roll_dice``: success or failure by its target, ``about`` a
+monster), monster actions (file actions ``monster_...`` offered on a monster's move), numbered tokens by
+stem, a kind's defeat or traits changed mid-game (the Witch made mortal, the Spider growing), a card given
+back (the rescued Girl).
 
 A haunt file uses them by naming ``hooks = "extra"`` (or a hook module built on :class:`ExtraHaunt`); they
-change the game only through the same operations as vocab.py (``haunt_ops``, ``cards.hands``, the
-``gain_card`` task), so they say what they did in every language like the rest.
+change the game only through the operations vocab.py uses (``haunt_ops``, the ``gain_card`` task, the
+table's dice), so what they do is said like the rest.
 """
 
 from __future__ import annotations
@@ -15,8 +17,6 @@ from typing import Any
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
-from hauntable.games.betrayal import haunt_ops as ops
-from hauntable.games.betrayal.cards.hands import lose_card as give_up
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 from hauntable.games.betrayal.haunts.printed.spec import Action
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
@@ -26,17 +26,13 @@ from hauntable.games.betrayal.records import DEFEATS
 from hauntable.games.betrayal.world import World, task
 
 NAMES: tuple[str, ...] = (
-    "carried",
     "carried_token",
     "next_token",
-    "put_each",
     "monster_here",
     "in_house_rooms",
     "set_beaten",
-    "lose_card",
-    "take_card",
+    "regain_card",
     "set_monster",
-    "first_n",
     "token_in",
     "per_seat",
     "revealer",
@@ -68,18 +64,6 @@ def next_token(c: Ctx, stem: str) -> str:
     return f"{stem} {n}"
 
 
-def put_each(c: Ctx, stem: str, rooms: list[str], n: int = -1) -> list[str]:
-    """One numbered ``stem`` token in each room of ``rooms`` that is in the house, in order, ``n`` at most
-    (-1: no limit)."""
-    laid: list[str] = []
-    for room in rooms:
-        if room in c.w.s.house and (n < 0 or len(laid) < n):
-            name = next_token(c, stem)
-            ops.put_token(c.w, name, room)
-            laid.append(name)
-    return laid
-
-
 def monsters_in(c: Ctx, room: str, kind: str = "") -> list[str]:
     return sorted(k for k, m in c.w.haunt.monsters.items() if m.room == room and kind in ("", m.kind))
 
@@ -100,24 +84,16 @@ def set_monster(c: Ctx, kind: str, trait: str, value: int) -> None:
             m.set_trait(trait, value)
 
 
-def lose_card(c: Ctx, card: str, seat: int = -1) -> None:
-    """The holder of ``card`` (the actor by default) gives it up to the discard pile; its bonuses go (C5)."""
-    holder = c.w.holder(card) if seat < 0 else seat
-    if holder is None or holder < 0:
+def regain_card(c: Ctx, card: str, seat: int = -1) -> None:
+    """The explorer gets ``card`` back: out of its deck or discard pile, or from where the haunt set it aside
+    (the Girl the Phantom took); nothing when someone holds it."""
+    if c.w.holder(card) is not None:
         return
-    give_up(c.w, holder, card, "discard")
-    c.w.say(f"{c.w.who(holder)} loses the {card}", "card.item_lost", who=c.w.who(holder), card=card)
-
-
-def take_card(c: Ctx, card: str, seat: int = -1) -> None:
-    """The explorer takes ``card`` out of its deck (or its discard pile) and gains it, as if drawn."""
-    who = _seat(c, seat)
-    deck = c.w.content.cards[card].deck
+    who, deck = _seat(c, seat), c.w.content.cards[card].deck
     for pile in (c.w.deck(deck), c.w.discards(deck)):
         if card in pile:
             pile.remove(card)
-            c.w.then(("gain_card", dict(seat=who, deck=deck, name=card, room=None)))
-            return
+    c.w.then(("gain_card", dict(seat=who, deck=deck, name=card, room=None)))
 
 
 def roll_dice(c: Ctx, n: int, action: str, seat: int = -1, about: str = "") -> None:
@@ -133,17 +109,13 @@ def roll_dice(c: Ctx, n: int, action: str, seat: int = -1, about: str = "") -> N
 def bind(c: Ctx) -> dict[str, Any]:
     """The names above bound to one evaluation."""
     return {
-        "carried": lambda stem, seat=-1: len(carried(c, stem, seat)),
         "carried_token": lambda stem, seat=-1: next(iter(carried(c, stem, seat)), ""),
         "next_token": lambda stem: next_token(c, stem),
-        "put_each": lambda stem, rooms, n=-1: put_each(c, stem, rooms, n),
         "monster_here": lambda kind="": next(iter(monsters_in(c, c.here(), kind)), ""),
         "in_house_rooms": lambda rooms: [r for r in rooms if r in c.w.s.house],
         "set_beaten": lambda kind, beaten: set_beaten(c, kind, beaten),
-        "lose_card": lambda card, seat=-1: lose_card(c, card, seat),
-        "take_card": lambda card, seat=-1: take_card(c, card, seat),
+        "regain_card": lambda card, seat=-1: regain_card(c, card, seat),
         "set_monster": lambda kind, trait, value: set_monster(c, kind, trait, value),
-        "first_n": lambda xs, n: list(xs)[: max(0, n)],
         "token_in": lambda room, stem: next(
             (t for t in sorted(c.w.haunt.tokens_in(room)) if t.startswith(stem)), ""
         ),
