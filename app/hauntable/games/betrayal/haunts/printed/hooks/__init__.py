@@ -4,12 +4,25 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.haunts.printed.hooks import h28, h31, h37, h38, h39, h42, h44, h45, h47, h48
+from hauntable.games.betrayal.haunts.printed.hooks import (
+    h28,
+    h30,
+    h31,
+    h37,
+    h38,
+    h39,
+    h42,
+    h44,
+    h45,
+    h47,
+    h48,
+)
 from hauntable.games.betrayal.haunts.printed.hooks.more import MORE_HOOKS
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
     "h28": h28.RingOfKingSolomon,
+    "h30": h30.TombOfDracula,
     "h31": h31.Airborne,
     "h37": h37.Checkmate,
     "h38": h38.Hellbeasts,

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from hauntable.games.betrayal import haunt_ops as ops
+from hauntable.games.betrayal.haunts.printed.hooks.places import farthest_from_explorers
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
-from hauntable.games.betrayal.house import distances, monster_walker
 from hauntable.games.betrayal.monsters import stun
-from hauntable.games.betrayal.predicates import in_house, seat_of
+from hauntable.games.betrayal.predicates import seat_of
 from hauntable.games.betrayal.world import World
 
 LORD, RING, DEFEATS = "Demon Lord", "Ring", "lord_defeats"
@@ -25,11 +25,7 @@ class RingOfKingSolomon(PrintedHaunt):
         w = c.w
 
         def portal_room(rooms: list[str]) -> str:
-            s = w.s
-            where = {e.room for e in s.explorers if in_house(e)}
-            far = {r: distances(s, w.content, r, monster_walker(s)) for r in rooms}
-            best = max(rooms, key=lambda r: min((far[r].get(x, 99) for x in where), default=99), default="")
-            return best or w.haunt.room
+            return farthest_from_explorers(w, rooms) or w.haunt.room
 
         return {"portal_room": portal_room}
 

@@ -1,0 +1,81 @@
+"""Haunt 30, Tomb of Dracula, refereed from its file (data/haunts/30.toml) and its hook (hooks/h30.py)."""
+
+from __future__ import annotations
+
+from gamekit import do
+from printedkit import begin, roll, turn
+
+ROOMS = ("Crypt", "Library", "Chapel", "Dining Room")
+
+
+def dracula():
+    return begin(30, *ROOMS, revealer=0)
+
+
+def fight(step, hero: int, hero_wins: bool):
+    while step.awaiting is not None and step.awaiting.kind != "action":
+        if step.awaiting.kind == "roll":
+            step = roll(step, 2 if (step.awaiting.player == hero) == hero_wins else 0)
+        else:
+            step = do(step, str(step.awaiting.choices()[0]))
+    return step
+
+
+def traitor_turn(step, sunrise: int):
+    """A traitor turn starts (the track moves on, the sunrise roll shows ``sunrise`` on each die)."""
+    step.state.turn.seat = 3
+    step = do(turn(step, 3), "end")
+    while step.awaiting.kind != "action" or step.state.turn.seat != 0:
+        a = step.awaiting
+        if a.kind == "roll":
+            step = roll(step, sunrise)
+        else:
+            step = do(step, "end" if a.kind in ("action", "monster") else str(a.choices()[0]))
+    return step
+
+
+def test_h30_the_revealer_turns_vampire_dracula_rests_in_the_crypt_and_the_bride_stands_by():
+    step = dracula()
+    h = step.state.haunt
+    assert h.traitor == 0
+    assert h.monsters["Dracula"].room == "Crypt" and h.monsters["Dracula"].might == 8
+    assert h.monsters["The Bride"].room == step.state.explorers[0].room
+
+
+def test_h30_only_a_spear_attack_kills_a_vampire():
+    step = dracula()
+    room = step.state.haunt.monsters["The Bride"].room
+    step = fight(do(turn(step, 1, room), "attack 'The Bride'"), 1, hero_wins=True)
+    assert step.state.haunt.monsters["The Bride"].stunned
+    step.state.explorers[2].items.append("Spear")
+    step = fight(do(turn(step, 2, room), "attack 'The Bride' weapon=Spear"), 2, hero_wins=True)
+    assert "The Bride" not in step.state.haunt.monsters and step.state.haunt.winner is None
+
+
+def test_h30_tomb_of_dracula_heroes_win_when_both_vampires_are_staked():
+    step = dracula()
+    step.state.explorers[1].items.append("Spear")
+    for vampire in ("The Bride", "Dracula"):
+        room = step.state.haunt.monsters[vampire].room
+        step = fight(do(turn(step, 1, room), f"attack '{vampire}' weapon=Spear"), 1, hero_wins=True)
+    assert step.state.haunt.winner == "heroes"
+
+
+def test_h30_the_sun_rises_on_a_low_roll_and_then_the_vampires_weaken():
+    step = dracula()
+    step = traitor_turn(step, 0)  # track 1, a total of 0 is below it
+    assert step.state.haunt.track("turn") == 1 and step.state.haunt.vars["_sun"] == 1
+    might = step.state.haunt.monsters["Dracula"].might
+    step = traitor_turn(step, 0)
+    assert step.state.haunt.monsters["Dracula"].might == might - 1
+
+
+def test_h30_tomb_of_dracula_traitor_wins_when_every_hero_is_dead():
+    step = dracula()
+    for s in (2, 3):
+        step.state.explorers[s].alive = False
+    step.state.explorers[1].traits.update(might=0, speed=0)
+    room = step.state.explorers[0].room
+    step.state.explorers[1].room = room
+    step = fight(do(turn(step, 0, room), "attack 1"), 0, hero_wins=True)
+    assert step.state.haunt.winner == "traitor"
