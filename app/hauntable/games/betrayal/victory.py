@@ -65,6 +65,8 @@ def check_victory(w: World) -> bool:
             declare(w, "traitor", "only the hidden traitor is left")
             return True
     if not heroes_in_play(w):
+        if survivors(w) and sc is not None and not sc.escape_wins(w):
+            return False  # the heroes are out, alive, but their goal is not met: the haunt plays on
         if survivors(w) and sc is not None:
             declare(w, "heroes", "every surviving hero has escaped")
         else:

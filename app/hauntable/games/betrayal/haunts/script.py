@@ -73,6 +73,11 @@ class Scenario:
     def on_turn_start(self, w: World, seat: int) -> None:
         pass
 
+    def escape_wins(self, w: World) -> bool:
+        """Whether heroes who all left the house alive win (H6.1's reading for scripted haunts); a printed
+        haunt may say no (haunt 46: the Victims must get out too)."""
+        return True
+
     def untouchable(self, w: World, seat: int) -> bool:
         """An explorer no attack may target and no fight may hurt in this haunt (haunt 42's traitor)."""
         return False

@@ -250,6 +250,10 @@ class PrintedHaunt(Scenario):
         cap = self.value(w, ex, seat, seat=seat)
         return None if cap is None else int(cap)
 
+    def escape_wins(self, w: World) -> bool:
+        ex = self.spec.rules.get("escape_wins")
+        return ex is None or bool(self.value(w, ex))
+
     def untouchable(self, w: World, seat: int) -> bool:
         ex = self.spec.rules.get("untouchable")
         return ex is not None and bool(self.value(w, ex, seat, seat=seat))

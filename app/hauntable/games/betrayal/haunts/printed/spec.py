@@ -146,7 +146,7 @@ _TOP = {
     "hooks",
     "texts",
 }
-_RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap", "untouchable")
+_RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap", "untouchable", "escape_wins")
 
 
 class _Reader:
