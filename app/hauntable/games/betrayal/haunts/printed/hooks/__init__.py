@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from hauntable.games.betrayal.haunts.printed.hooks import (
     h28,
-<<<<<<< HEAD
     h30,
-=======
->>>>>>> 64be79c (Haunt 46, The Feast, from its file and a hook (hooks/h46.py): Freaks and Victims (on the heroes' side) set up, a beaten Victim leaves a Corpse the traitor feasts on (gaining in every trait), heroes lead the Victims that started their turn with them, open the front door and escape with the Victims there; a printed haunt may say all heroes out is not a win by itself ([rules] escape_wins), and the table's reading where the sources give no ending is named in the file)
     h31,
     h37,
     h38,
@@ -17,10 +14,7 @@ from hauntable.games.betrayal.haunts.printed.hooks import (
     h42,
     h44,
     h45,
-<<<<<<< HEAD
-=======
     h46,
->>>>>>> 64be79c (Haunt 46, The Feast, from its file and a hook (hooks/h46.py): Freaks and Victims (on the heroes' side) set up, a beaten Victim leaves a Corpse the traitor feasts on (gaining in every trait), heroes lead the Victims that started their turn with them, open the front door and escape with the Victims there; a printed haunt may say all heroes out is not a win by itself ([rules] escape_wins), and the table's reading where the sources give no ending is named in the file)
     h47,
     h48,
 )
