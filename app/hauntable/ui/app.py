@@ -13,6 +13,7 @@ import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -63,7 +64,7 @@ class HauntableApp(App):
         super().__init__(**kwargs)
         self.font_path = ""
         self.last_touch = time.monotonic()
-        self.root = None
+        self.root: Any = None  # the ScreenManager, once built
         self.redraw = Clock.create_trigger(self._on_step_frame)  # View.redraw: once per frame
         # the rest of the play screen, on the frame after the map (a positive timeout: after this draw)
         self._redraw_rest = Clock.create_trigger(lambda _dt: self.refresh(), 0.001)
@@ -162,7 +163,7 @@ class HauntableApp(App):
         their token in private (the secret screen), then play goes on."""
         channel = self.controller.channel
         state = channel.step.state if channel else None
-        if is_hidden_haunt(state):
+        if state is not None and is_hidden_haunt(state):
             self.root.get_screen("secret").start([e.seat for e in state.explorers if e.alive])
             self.go("secret")
         else:
@@ -175,8 +176,9 @@ class HauntableApp(App):
 
     def on_stop(self) -> None:
         self.controller.close()
-        if getattr(self, "health", None) is not None:  # None until built
-            self.health.close()
+        health = getattr(self, "health", None)  # None until built
+        if health is not None:
+            health.close()
 
     # --- redraw ---------------------------------------------------------------------------------------
 
@@ -185,7 +187,7 @@ class HauntableApp(App):
         next, so a tile laid on the table shows on the map without waiting for the prompt bar's new
         buttons, the panels and the outcome lines (each costs a texture upload under software GL)."""
         screen = self.root.current_screen if self.root is not None else None
-        if self.controller.channel is not None and hasattr(screen, "refresh_map"):
+        if self.controller.channel is not None and screen is not None and hasattr(screen, "refresh_map"):
             screen.refresh_map()
             self._redraw_rest()
         else:

@@ -266,6 +266,7 @@ class TableController(Resuming):
             return
         delivered = []
         if session.log is not None:
+            assert session.game_id is not None  # a logged game has its id
             games = {session.game_id}
             latest = session.log.games(latest=2)  # a game set aside at start-up may own the tower's resend
             games.update(g.id for g in latest)
@@ -331,6 +332,7 @@ class TableController(Resuming):
         """The admin menu's "Abandon the game": logged as abandoned, so start-up will not offer it again."""
         session = self.channel.session if self.channel is not None else None
         if session is not None and session.log is not None and not session.over:
+            assert session.game_id is not None  # a logged game has its id
             session.log.mark(session.game_id, ABANDONED)
         self._close_tables()
         self.channel = self.simulator = None
@@ -379,6 +381,7 @@ class TableController(Resuming):
         if self.dice is None or prompt is None or not hasattr(prompt, "dice"):
             return
         faces, source = self.dice.roll(prompt.dice)
+        assert self.channel is not None  # the prompt is the channel's
         self.submit(Roll(faces, source=source), self.channel.seq)
 
     def sim(self, action: str) -> SimResult | None:
@@ -398,6 +401,7 @@ class TableController(Resuming):
             self.sim_message = sim_text(self.simulator.place_next_tile(cell))
             self.view.redraw()
         elif isinstance(prompt, ChooseTarget):
+            assert self.channel is not None  # the prompt is the channel's
             self.submit(Target(floor, x, y), self.channel.seq)
 
 

@@ -200,9 +200,26 @@ def floor_is_open(state: State, content: Content, floor: str, reachable: bool = 
     inside: Callable[[XY], bool] = lambda c: board.inside(*c)  # noqa: E731
     if not reachable:
         return _is_open(tiles, inside)
-    roots = {n for n, _ in tiles.values() if not content.rooms[n].explorable}
-    joined = _reachable(tiles, roots) if roots else {n for n, _ in tiles.values()}
-    return _is_open(tiles, inside, joined)
+    roots = [c for c, (n, _) in tiles.items() if not content.rooms[n].explorable]
+    return _open_from(tiles, inside, roots) if roots else _is_open(tiles, inside)
+
+
+def _open_from(tiles: Tiles, inside: Callable[[XY], bool], roots: list[XY]) -> bool:
+    """Whether a room reached from ``roots`` through doors that meet has a door to an empty cell of the
+    board: the walk stops at the first (this runs for every tile laid)."""
+    seen, todo = set(roots), list(roots)
+    while todo:
+        c = todo.pop()
+        for d in tiles[c][1]:
+            to = (c[0] + STEP[d][0], c[1] + STEP[d][1])
+            beyond = tiles.get(to)
+            if beyond is None:
+                if inside(to):
+                    return True
+            elif OPPOSITE[d] in beyond[1] and to not in seen:
+                seen.add(to)
+                todo.append(to)
+    return False
 
 
 def _meets(tiles: Tiles, c: XY, d: str) -> bool:
