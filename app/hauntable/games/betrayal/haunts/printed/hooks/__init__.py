@@ -17,6 +17,7 @@ from hauntable.games.betrayal.haunts.printed.hooks import (
     h46,
     h47,
     h48,
+    h49,
 )
 from hauntable.games.betrayal.haunts.printed.hooks.more import MORE_HOOKS
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
@@ -34,5 +35,6 @@ HOOKS: dict[str, type[PrintedHaunt]] = {
     "h46": h46.TheFeast,
     "h47": h47.WormOuroboros,
     "h48": h48.StackedLikeCordwood,
+    "h49": h49.YouWearItWell,
 }
 HOOKS.update(MORE_HOOKS)  # the printed haunts 2-25 (hooks/more.py)
