@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 
 from hauntable.engine.prompts import RollDice
+from hauntable.games.betrayal.prompts import ChooseAction
+from hauntable.session import Session
+from hauntable.table.channel import Channel
 from hauntable.ui import demo, i18n
+from hauntable.ui.simulator import TableSimulator
 
 
 def spilled(h) -> list[str]:
@@ -26,6 +30,11 @@ def spilled(h) -> list[str]:
     return out
 
 
+def in_haunt(channel) -> bool:
+    haunt = channel.step.state.haunt
+    return haunt is not None and haunt.started and haunt.winner is None
+
+
 @pytest.mark.parametrize("lang", ["de", "ru"])
 def test_no_label_overflows_its_box(make_app, lang):
     h = make_app()
@@ -39,8 +48,13 @@ def test_no_label_overflows_its_box(make_app, lang):
             h.app.refresh()
             h.frames(4)
             found[name] = spilled(h)
-        channel, sim = demo.haunt_house()
+        channel = Channel(Session.new("betrayal", demo.config(3, 4)))
+        sim = TableSimulator(channel, 3)
+        demo.play(channel, sim, 3, 3000, lambda p: in_haunt(channel) and isinstance(p, ChooseAction))
+        assert in_haunt(channel)
         h.app.controller.take_over(channel, sim)
+        h.app.controller.haunt_shown = True  # past the haunt's banner: its play screen
+        h.app.go("play")
         h.app.refresh()
         h.frames(4)
         found["haunt"] = spilled(h)

@@ -15,6 +15,7 @@ back with the turn it ended, before the next player has done anything, and no fu
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Hashable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
@@ -142,10 +143,12 @@ class Timeline:
                 raise IllegalAction(f"The game cannot go back to input {inp.to}; it is at {seq}.", "E3")
             undone.append(stack.pop())
         back = _restamp(undone[-1].before, seq + 1)
-        words = "; ".join(str(done.inp) for done in undone)
+        words = "; ".join(_OPTIONS.sub("", str(done.inp)) for done in undone)  # no source=...
         outcome = Outcome(f"Taken back: {words}.", "take_back", (("inputs", words), ("n", len(undone))))
         return Timeline(self.game, Step(back, (outcome,)), tuple(stack), min(floor, len(stack)))
 
+
+_OPTIONS = re.compile(r" \w+=\S+")  # an input's optional fields (where a tile was read, ...)
 
 _EARLIER_TURN = IllegalAction(
     "Only the inputs of one turn can be taken back; the next one belongs to an earlier turn.", "E3.5"
