@@ -42,7 +42,7 @@ class FleetPage:
     @property
     def url(self) -> str:
         host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{host!s}:{port}/"
 
     def start(self) -> None:
         self.thread.start()

@@ -87,6 +87,7 @@ def play(
             if stop.is_set():
                 return
             if not session.over:
+                assert session.game_id is not None  # a logged game has its id
                 log.mark(session.game_id, ABANDONED)
             writer.update(health(data_dir, False))
             stop.wait(pace * 5)
