@@ -105,3 +105,27 @@ def until_turn_of(step: Step, seat: int, each: int = 0) -> Step:
         if step.state.turn.seat == seat and before != seat and not step.state.haunt.in_monster_turn:
             return step
     raise AssertionError(f"seat {seat}'s turn never came")
+
+
+def fight(step: Step, hero: int, hero_wins: bool = True) -> Step:
+    """Answer a fight's prompts: ``hero``'s rolls all 2s (all 0s when ``hero_wins`` is False), every other
+    roll the opposite; a damage split or a choice takes its first option."""
+    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
+        if step.awaiting.kind == "roll":
+            step = roll(step, 2 if (step.awaiting.player == hero) == hero_wins else 0)
+        else:
+            step = do(step, str(step.awaiting.choices()[0]))
+    return step
+
+
+def attacker_wins(step: Step) -> Step:
+    """Answer a fight's prompts by order, for fights where one player throws both sides' dice: the first
+    roll (the attacker's) all 2s, the rest all 0s; splits and choices take their first option."""
+    rolls = 0
+    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
+        if step.awaiting.kind == "roll":
+            step = roll(step, 2 if rolls == 0 else 0)
+            rolls += 1
+        else:
+            step = do(step, str(step.awaiting.choices()[0]))
+    return step

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import roll, turn
+from printedkit import fight, roll, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 
@@ -20,16 +20,6 @@ def mummy():
     step = haunt(step, 1, revealer=0, omen="Girl", room="Gymnasium")
     while step.awaiting.kind == "handoff":
         step = _do(step, "ready")
-    return step
-
-
-def fight_out(step, hero_wins: bool, hero: int):
-    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
-        if step.awaiting.kind == "roll":
-            mine = step.awaiting.player == hero
-            step = roll(step, 2 if mine == hero_wins else 0)
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
     return step
 
 
@@ -56,7 +46,7 @@ def test_h01_the_mummy_walks_heroes_win_by_the_three_banishing_steps_in_order():
     step = roll(do(step, "act spell option=knowledge"), 2)
     assert step.state.haunt.vars["banish"] == 2
     step = turn(step, 1, "Gymnasium")
-    step = fight_out(do(step, "act banish"), hero_wins=True, hero=1)
+    step = fight(do(step, "act banish"), hero=1)
     assert "Mummy" not in step.state.haunt.monsters
     assert step.state.haunt.winner == "heroes"
 

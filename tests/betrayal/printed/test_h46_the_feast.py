@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, roll, turn, until_turn_of
+from printedkit import attacker_wins, begin, roll, turn, until_turn_of
 
 ROOMS = ("Dining Room", "Attic", "Library", "Chapel", "Kitchen")
 
 
 def feast():
     return begin(46, *ROOMS, revealer=0)
-
-
-def attacker_wins(step):
-    """The attack's rolls: the attacker's first (all 2s), then the defender's (all 0s)."""
-    rolls = 0
-    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if rolls == 0 else 0)
-            rolls += 1
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
-    return step
 
 
 def test_h46_freaks_in_the_dining_room_victims_in_the_attic_one_each_per_hero():

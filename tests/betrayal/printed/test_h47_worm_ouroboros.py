@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from gamekit import do, refused
 from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, roll, turn
+from printedkit import begin, fight, roll, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 
 
 def worm():
     return begin(47, *ROOMS, revealer=0, room="Dining Room")
-
-
-def fight(step, hero: int, hero_wins: bool):
-    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if (step.awaiting.player == hero) == hero_wins else 0)
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
-    return step
 
 
 def test_h47_the_traitor_becomes_the_worm_two_heads_in_the_reveal_room():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, roll, turn, until_turn_of
+from printedkit import begin, fight, roll, turn, until_turn_of
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 JACK = "'Crimson Jack'"
@@ -11,15 +11,6 @@ JACK = "'Crimson Jack'"
 
 def jack():
     return begin(48, *ROOMS, revealer=0)
-
-
-def fight(step, hero: int, hero_wins: bool):
-    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if (step.awaiting.player == hero) == hero_wins else 0)
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
-    return step
 
 
 def test_h48_beaten_jack_leaves_and_comes_back_stronger_at_the_traitors_next_turn():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, do, refused
-from printedkit import begin, roll, roll_total, turn
+from printedkit import attacker_wins, begin, roll_total, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 SPIRIT = "'Astral Spirit'"
@@ -11,17 +11,6 @@ SPIRIT = "'Astral Spirit'"
 
 def spirit():
     return begin(49, *ROOMS, revealer=0)
-
-
-def attacker_wins(step):
-    rolls = 0
-    while step.awaiting is not None and step.awaiting.kind in ("roll", "split", "choose"):
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if rolls == 0 else 0)
-            rolls += 1
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
-    return step
 
 
 def test_h49_the_spirit_beside_the_traitor_and_a_body_for_every_hero():
