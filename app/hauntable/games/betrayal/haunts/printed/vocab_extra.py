@@ -135,7 +135,7 @@ class ExtraHaunt(PrintedHaunt):
         return bind(c)
 
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
-        dice = self.numbers(w).get(action + VS)
+        dice = self.contest_dice(w, seat, action)
         if dice is None:
             super().task_result(w, seat, action, option, success, total)
             return
@@ -184,6 +184,10 @@ class ExtraHaunt(PrintedHaunt):
         name = w.haunt.monsters[mid].name or mid
         w.say(f"{name}: {a.label}", "printed.action", who=name, action=a.label)
         self.run(w, a.success, about=mid)
+
+    def contest_dice(self, w: World, seat: int, action: str) -> int | None:
+        """The dice thrown against ``action`` (None: it is no contest): its number ``<action>_vs``."""
+        return self.numbers(w).get(action + VS)
 
     def contest_result(self, w: World, seat: int, action: str, attack: int, total: int) -> None:
         """The actor's ``attack`` against the other side's ``total``: higher wins (K3), a tie is a loss."""

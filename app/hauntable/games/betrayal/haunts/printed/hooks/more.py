@@ -4,7 +4,7 @@ them into ``HOOKS``."""
 
 from __future__ import annotations
 
-from hauntable.games.betrayal.haunts.printed.hooks import h07, h10
+from hauntable.games.betrayal.haunts.printed.hooks import h07, h10, h12
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 from hauntable.games.betrayal.haunts.printed.vocab_extra import ExtraHaunt
 
@@ -12,4 +12,5 @@ MORE_HOOKS: dict[str, type[PrintedHaunt]] = {
     "extra": ExtraHaunt,
     "h07": h07.CarnivorousIvy,
     "h10": h10.FamilyGathering,
+    "h12": h12.Fleshwalkers,
 }
