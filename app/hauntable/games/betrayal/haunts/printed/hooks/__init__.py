@@ -5,6 +5,7 @@ module holds one :class:`~hauntable.games.betrayal.haunts.printed.runtime.Printe
 from __future__ import annotations
 
 from hauntable.games.betrayal.haunts.printed.hooks import (
+    h27,
     h28,
     h30,
     h31,
@@ -23,6 +24,7 @@ from hauntable.games.betrayal.haunts.printed.hooks.more import MORE_HOOKS
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 
 HOOKS: dict[str, type[PrintedHaunt]] = {
+    "h27": h27.AmokFlesh,
     "h28": h28.RingOfKingSolomon,
     "h30": h30.TombOfDracula,
     "h31": h31.Airborne,
