@@ -2,9 +2,9 @@
 effects that change it and say what they did. :func:`namespace` binds them to one moment of one game (the
 world, the acting seat and room, the haunt's numbers); :data:`NAMES` is what the loader accepts.
 
-Effects (effects.py) change the game only through the same functions the rest of the rules use (``World.gain``,
-``monsters.add_monster``, ``death.kill``, the ``Haunt`` record's token and counter methods), so a printed
-haunt's harm and deaths follow K9 and H5 like any other.
+Effects (effects.py) change the game only through the functions the rest of the rules use (``World.gain``,
+``haunt_ops``, ``death.kill``, the ``Haunt`` record's token and counter methods), so a printed haunt's harm
+and deaths follow K9 and H5 like any other.
 """
 
 from __future__ import annotations
