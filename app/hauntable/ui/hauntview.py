@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from hauntable.games.betrayal.haunts import SCENARIOS
+from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
 from hauntable.ui.i18n import catalog, language, scenario_texts, tr
@@ -88,7 +89,12 @@ def counter_lines(state: State) -> list[str]:
     if h is None:
         return []
     out = []
+    printed = PRINTED.get(h.number) if h.mode == "scripted" else None
+    labels = printed.spec.counters if printed is not None else {}  # a printed haunt names its own counters
     for name, value in sorted(h.vars.items()):
+        if name in labels and isinstance(value, int) and not isinstance(value, bool):
+            out.append(f"{labels[name]}: {value}")
+            continue
         if (
             isinstance(value, bool)
             or not isinstance(value, int | list)

@@ -48,3 +48,14 @@ def test_an_operators_correction_changes_the_card_and_the_game_and_is_logged_wit
 
 def test_a_config_without_corrections_hashes_as_before():
     assert "haunt_numbers" not in start().state.config.to_json()
+
+
+def test_the_haunt_box_names_a_printed_haunts_counters_as_its_file_does():
+    from hauntable.ui.hauntview import counter_lines
+
+    _, _, step = handoffs()
+    step = do(step, "ready")
+    step.state.haunt.vars["ritual"] = 2
+    step.state.haunt.vars["_reached"] = 1  # the haunt's own memory: never shown
+    lines = counter_lines(step.state)
+    assert "Ritual: 2" in lines and not any("_reached" in line for line in lines)
