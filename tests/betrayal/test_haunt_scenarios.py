@@ -14,6 +14,7 @@ from hauntable.games.betrayal.haunts.h06_beast_below import BeastBelow
 from hauntable.games.betrayal.haunts.h12_hungry_house import HungryHouse
 from hauntable.games.betrayal.haunts.h13_exorcism import Exorcism
 from hauntable.games.betrayal.haunts.h21_locked_door import LockedDoor
+from hauntable.games.betrayal.haunts.h34_stranger import Stranger
 from hauntable.games.betrayal.haunts.h37_rising_water import RisingWater
 from hauntable.games.betrayal.inputs import Roll
 from hauntable.games.betrayal.monsters import stun
@@ -263,9 +264,16 @@ def test_haunt_21_an_escaped_hero_takes_no_more_turns(locked_door):
 
 
 # --- 34: a stranger among us (a hidden traitor) ----------------------------------------------------------
+# Haunt 34 is now the printed Guillotines (tests/betrayal/printed); our scenario is tested on the number it
+# was written for until it is offered under its own name.
 
 
-def test_haunt_34_accusing_the_hidden_traitor_unmasks_them_and_wins():
+@pytest.fixture
+def stranger(monkeypatch):
+    monkeypatch.setitem(RULES.scenarios, 34, Stranger())
+
+
+def test_haunt_34_accusing_the_hidden_traitor_unmasks_them_and_wins(stranger):
     step = scripted(34, revealer=0)
     h = step.state.haunt
     t = h.secret.index(1)
@@ -278,7 +286,7 @@ def test_haunt_34_accusing_the_hidden_traitor_unmasks_them_and_wins():
     assert step.state.haunt.winner == "heroes" and step.state.haunt.traitor == t
 
 
-def test_haunt_34_accusing_an_innocent_shows_their_token_only():
+def test_haunt_34_accusing_an_innocent_shows_their_token_only(stranger):
     step = scripted(34, revealer=0)
     t = step.state.haunt.secret.index(1)
     accuser, innocent = [s for s in range(4) if s != t][:2]
