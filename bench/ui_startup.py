@@ -34,6 +34,7 @@ from hauntable.commands import ui as ui_command
 from hauntable.ui import app as app_module, demo
 
 data_dir = sys.argv[1]
+LONG = int(sys.argv[2])  # inputs played through the screen, game after game (a long evening's play)
 built = app_module.HauntableApp.build
 
 def rss_mb():
@@ -51,20 +52,30 @@ def first_frame(app):
     from kivy.graphics.opengl import glFinish
     glFinish()
     report = {"attract": time.time(), "screen": app.root.current, "offer": bool(app.resume_offer)}
+    report["rss_attract"] = rss_mb()
     print(json.dumps(report), flush=True)
     assert app.controller.start_game([demo.SIX[i] for i in range(6)], seed=253) is None
     app.go("play")
     Clock.schedule_once(lambda _dt: play(app), 0)
 
+played = [0, 253]  # inputs of the games before this one, the seed of this one
+
 def play(app):
     controller = app.controller
     channel = controller.channel
-    if channel.step.awaiting is not None and channel.seq < 4000:
-        demo.play(channel, controller.simulator, 253, 5)  # a few answers a frame, drawn as they come
+    if channel.step.awaiting is None and played[0] + channel.seq < LONG:  # over: the next group plays
+        played[0] += channel.seq
+        played[1] += 1
+        assert controller.start_game([demo.SIX[i] for i in range(6)], seed=played[1]) is None
+        app.go("play")
+        channel = controller.channel
+    if channel.step.awaiting is not None and played[0] + channel.seq < LONG:
+        demo.play(channel, controller.simulator, played[1], 10)  # a few answers a frame, drawn as they come
         Clock.schedule_once(lambda _dt: play(app), 0)
         return
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    report = {"rss_mb": rss_mb(), "peak_mb": peak, "inputs": channel.seq, "screen": app.root.current}
+    report = {"rss_mb": rss_mb(), "peak_mb": peak, "inputs": played[0] + channel.seq}
+    report["screen"] = app.root.current
     print(json.dumps(report), flush=True)
     app.stop()
 
@@ -88,11 +99,15 @@ def build_log(folder: Path, inputs: int) -> None:
     build(db_path(str(folder)), inputs, seed, length)
 
 
-def once(folder: Path) -> dict:
+def once(folder: Path, long: int) -> dict:
     root = Path(__file__).resolve().parents[1]
     start = time.time()
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(folder)], capture_output=True, text=True, cwd=root, timeout=900
+        [sys.executable, "-c", CHILD, str(folder), str(long)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=900,
     )
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     if len(lines) < 2:
@@ -104,14 +119,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--long", type=int, default=1500, help="inputs played through the screen after the start"
+    )
+    parser.add_argument("--log-dir", help="a folder holding a table log built before (skips the build)")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="hauntable-startup-"))
-    t = time.perf_counter()
-    build_log(folder, args.inputs)
-    print(f"table log of ~{args.inputs:,} inputs built in {time.perf_counter() - t:.0f} s")
+    if args.log_dir:
+        folder = Path(args.log_dir)
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="hauntable-startup-"))
+        t = time.perf_counter()
+        build_log(folder, args.inputs)
+        print(f"table log of ~{args.inputs:,} inputs built in {time.perf_counter() - t:.0f} s")
     runs = []
     for _ in range(args.runs):
-        runs.append(once(folder))
+        runs.append(once(folder, args.long))
         # the long game just played is in the log now: the next start offers it (finished) or not
     startup = [r["startup"] for r in runs]
     print(
@@ -119,9 +141,11 @@ def main() -> None:
         f"{statistics.median(startup):.2f} s (runs: {', '.join(f'{s:.2f}' for s in startup)}); "
         f"resume offered: {runs[0]['offer']}"
     )
+    print(f"RSS at the attract screen: {max(r['rss_attract'] for r in runs):.0f} MB")
     print(
-        f"RSS after a long 6-seat game ({runs[-1]['inputs']} inputs, screen '{runs[-1]['screen']}'): "
-        f"now {max(r['rss_mb'] for r in runs):.0f} MB, peak {max(r['peak_mb'] for r in runs):.0f} MB"
+        f"RSS after {runs[-1]['inputs']} inputs of 6-seat games through the screen (screen "
+        f"'{runs[-1]['screen']}'): now {max(r['rss_mb'] for r in runs):.0f} MB, "
+        f"peak {max(r['peak_mb'] for r in runs):.0f} MB"
     )
 
 

@@ -16,6 +16,7 @@ A tap on an offered cell (where the game waits for a tile, or a target) dispatch
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
@@ -50,21 +51,42 @@ STUNNED = (0.30, 0.30, 0.30)
 HAUNT_TOKEN = (0.55, 0.25, 0.70)
 CARD_TOKEN = (0.15, 0.45, 0.35)
 DOOR = (0.95, 0.70, 0.25, 1)
-_textures: dict[tuple[str, int, str], object] = {}
+TEXTURES_KEPT = 800  # rendered names and labels kept for the next repaint (least recently used go)
+_textures: OrderedDict[tuple[str, int, str], object] = OrderedDict()
+_measures: dict[tuple[int, str], CoreLabel] = {}
+
+
+def _label(size: int, font: str) -> CoreLabel:
+    try:
+        return CoreLabel(font_size=size, font_name=font, halign="center")
+    except OSError:
+        return CoreLabel(font_size=size, halign="center")
 
 
 def text_texture(text: str, size: int, font: str = FONT_NAME):
     """A cached label texture at ``size`` px: names repeat on every repaint, rendering them once keeps the
-    repaint cheap (a floor's cell size changes rarely, and sizes are whole pixels)."""
+    repaint cheap. At most ``TEXTURES_KEPT`` are kept (each holds its pixels: an unbounded cache grew the
+    app by ~100 MB over an evening of games)."""
     key = (text, size, font)
-    if key not in _textures:
-        try:
-            label = CoreLabel(text=text, font_size=size, font_name=font, halign="center")
-        except OSError:
-            label = CoreLabel(text=text, font_size=size, halign="center")
+    tex = _textures.get(key)
+    if tex is None:
+        label = _label(size, font)
+        label.text = text
         label.refresh()
-        _textures[key] = label.texture
-    return _textures[key]
+        tex = _textures[key] = label.texture
+        if len(_textures) > TEXTURES_KEPT:
+            _textures.popitem(last=False)
+    else:
+        _textures.move_to_end(key)
+    return tex
+
+
+def text_width(text: str, size: int, font: str = FONT_NAME) -> float:
+    """The widest line of ``text`` at ``size`` px, measured without rendering a texture."""
+    label = _measures.get((size, font))
+    if label is None:
+        label = _measures[(size, font)] = _label(size, font)
+    return max(label.get_extents(line)[0] for line in text.split("\n"))
 
 
 def wrap_name(name: str, width: int = 11, lines: int = 2) -> str:
@@ -85,26 +107,26 @@ def name_px(cell: float) -> int:
 
 def fitted_name(name: str, px: int, room: float, font: str = FONT_NAME):
     """The name's texture at ``px``, wrapped onto 1-3 lines so that it fits ``room`` px where it can
-    (the fewest lines that fit; else the narrowest)."""
-    best = None
+    (the fewest lines that fit; else the narrowest). Only the chosen wrapping is rendered."""
+    best, best_w = name, math.inf
     for lines in (1, 2, 3):
         for width in (24, 14, 11, 9, 7):
-            tex = text_texture(wrap_name(name, width, lines), px, font)
-            if tex.size[0] <= room:
-                return tex
-            if best is None or tex.size[0] < best.size[0]:
-                best = tex
-    return best
+            text = wrap_name(name, width, lines)
+            w = text_width(text, px, font)
+            if w <= room:
+                return text_texture(text, px, font)
+            if w < best_w:
+                best, best_w = text, w
+    return text_texture(best, px, font)
 
 
 def fitted_label(text: str, px: int, room: float, font: str = FONT_NAME):
     """The label's texture at ``px``, cut with an ellipsis to fit ``room`` px (never scaled down)."""
-    tex = text_texture(text, px, font)
-    cut = len(text)
-    while tex.size[0] > room and cut > 1:
-        cut = min(cut - 1, int(cut * room / tex.size[0]))
-        tex = text_texture(text[: max(1, cut)] + "…", px, font)
-    return tex
+    cut, shown = len(text), text
+    while text_width(shown, px, font) > room and cut > 1:
+        cut -= 1
+        shown = text[:cut] + "…"
+    return text_texture(shown, px, font)
 
 
 class FloorView(Widget):
