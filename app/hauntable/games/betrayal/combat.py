@@ -356,6 +356,8 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
         sc = scenario(w)
         if sd is None and sc is not None and sc.monster_beaten(w, d, fight):
             return  # the haunt decides what beating it does (haunt 48: only the cursed weapon kills)
+        if sa is None and sd is not None and sc is not None and sc.explorer_beaten(w, a, sd, fight):
+            return  # the haunt decides what a monster's win does (haunt 35: the Cat catches, no damage)
         hurt(w, d, kind, diff)
         return
     diff = total - attack

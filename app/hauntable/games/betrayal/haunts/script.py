@@ -17,6 +17,7 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
   ``end_monster_turn(w)``; ``on_reveal(w, seat)``.
 - ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
 - ``monster_beaten(w, mid, fight)``: True when the haunt handles a monster losing a fight itself;
+  ``explorer_beaten(w, mid, seat, fight)`` likewise when a monster wins against an explorer;
   ``untouchable(w, seat)``: an explorer no attack may target and no fight may hurt.
 - ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
   room)`` likewise explorers (asked only when ``bars_rooms``).
@@ -84,6 +85,10 @@ class Scenario:
 
     def monster_beaten(self, w: World, mid: str, fight: dict[str, Any]) -> bool:
         """A monster lost a fight (K3): True when the haunt has dealt with it instead of H5.3's stun."""
+        return False
+
+    def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
+        """Monster ``mid`` beat explorer ``seat`` (K3): True when the haunt has dealt with it (no damage)."""
         return False
 
     def on_turn_end(self, w: World, seat: int) -> None:
