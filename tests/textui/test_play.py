@@ -194,3 +194,16 @@ def test_options_build_the_config():
 def test_bad_options_exit_2(tmp_path):
     proc = run_cli("--players", "Ann:zoe,Ben:missy,Cy", "--no-log", stdin="", data_dir=tmp_path)
     assert proc.returncode == 2 and "two sides of one card" in proc.stderr
+
+
+def test_undo_takes_back_the_last_input_and_names_the_rule_that_forbids_more():
+    """Rule E3 at the terminal: ``undo`` takes back a move (the log keeps both), and a roll stays."""
+    code, out, session = run_loop(["move N", "undo"])
+    assert code == 0 and "Taken back: move N." in out
+    state = session.step.state
+    assert state.seq == 2 and state.explorers[state.turn.seat].room == "Entrance Hall"
+    code, out, session = run_loop(["undo"])
+    assert "! There is nothing to take back." in out
+    lines, _ = _to_first_roll([])
+    code, out, session = run_loop([*lines, "", "undo"])
+    assert "! Dice were rolled: a roll cannot be taken back." in out

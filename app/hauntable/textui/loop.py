@@ -17,6 +17,7 @@ from hauntable.engine.game import GameDefinition, Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import Prompt, RollDice
 from hauntable.engine.rejections import Rejection, UnreadableInput
+from hauntable.engine.takeback import Offer
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.textui import render
 
@@ -49,6 +50,8 @@ How to answer:
   you threw: 2 0 1  (or roll 2,0,1)
 Commands:
   map    show every floor again       look   show the whole screen again
+  undo   take back the last input (not a roll or a card or room drawn from the
+         virtual decks; one turn at most: rule E3); the log keeps both
   help   this text                    quit   stop; a logged game can be resumed
                                              with: hauntable play --resume
 The map: a box per room, gaps in walls are doors, letters are explorers,
@@ -65,6 +68,8 @@ class Driver(Protocol):
     def step(self) -> Step: ...
 
     def submit(self, inp: Input, source: str | None = None) -> Step: ...
+
+    def take_back_offer(self) -> Offer: ...
 
 
 class TextLoop:
@@ -164,7 +169,11 @@ class TextLoop:
                     self.write("Bye." + self.resume_hint())
                     return 0
                 try:
-                    inp = self.interpret(line, step.awaiting)
+                    inp: Input | None
+                    if command in ("undo", "take back", "u"):
+                        inp = self.session.take_back_offer().inp  # everyone at the keyboard agrees
+                    else:
+                        inp = self.interpret(line, step.awaiting)
                     if inp is None:
                         continue
                     step = self.session.submit(inp, source="cli")
