@@ -4,9 +4,10 @@ a winner with no stuck prompt and no exception (the goal: 100 % of at least 20 g
 
 The haunt is forced at a random moment of exploration (after 40-120 bot inputs), revealed in a room of the
 house that leads to it on the haunt chart when one is laid, by a random seat; then the bot plays every side
-through the table's own prompts. A game still running after ``--max-inputs`` is stuck.
+through the table's own prompts. A game still running after ``--max-inputs`` is stuck (random bots wander:
+a long haunt such as 12 or 38 can take more than 6,000 inputs to end, hence 20,000).
 
-    .venv/bin/python bench/haunt_soak.py [--games 20] [--max-inputs 6000] [--seed 0] [--haunts 26,38]
+    .venv/bin/python bench/haunt_soak.py [--games 20] [--max-inputs 20000] [--seed 0] [--haunts 26,38]
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def play(number: int, seed: int, max_inputs: int, why: collections.Counter[str])
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--max-inputs", type=int, default=6000)
+    ap.add_argument("--max-inputs", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--haunts", default="", help="comma-separated numbers (default: every haunt file)")
     args = ap.parse_args(argv)
