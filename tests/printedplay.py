@@ -98,3 +98,13 @@ def strong(step: Step, *seats: int) -> Step:
     for seat in seats:
         step.state.explorers[seat].traits.update(might=7, speed=7, sanity=7, knowledge=7)
     return step
+
+
+def monster_prompt_for(step: Step, mid: str) -> Step:
+    """End turns (rolls all 0) until monster ``mid``'s part of the monster turn is asked."""
+    for _ in range(60):
+        a = step.awaiting
+        if isinstance(a, MonsterTurn) and a.monster == mid:
+            return step
+        step = roll(step, 0) if a.kind == "roll" else do(step, "end")
+    raise AssertionError(f"no monster turn for {mid}")

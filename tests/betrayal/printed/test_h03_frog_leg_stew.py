@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import refused
+from gamekit import choices, refused
 from printedkit import begin, turn
-from printedplay import act, fight, last_hero_killed
+from printedplay import act, fight, last_hero_killed, monster_prompt_for
 
 ROOMS = ("Kitchen", "Conservatory", "Larder")
 
@@ -55,3 +55,10 @@ def test_h03_form_of_mortal_without_the_book_is_refused_naming_the_haunt():
     step = act(step, me, "Kitchen", "dig", "knowledge")
     rej = refused(turn(step, me, "Entrance Hall"), "act mortal option=knowledge")
     assert "Book" in rej.sentence and "haunt 3" in rej.sentence
+
+
+def test_h03_the_witch_never_makes_a_normal_attack():
+    step = stew()
+    me = hero(step)
+    step = monster_prompt_for(turn(step, me, "Entrance Hall"), "Witch")
+    assert not [c for c in choices(step) if c.startswith("attack")]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
+from gamekit import choices, do, refused
 from printedkit import begin, finish_round, turn
-from printedplay import act, last_hero_killed, settle
+from printedplay import act, last_hero_killed, monster_prompt_for, settle
 
 ROOMS = ("Library", "Chapel")
 
@@ -80,3 +80,15 @@ def test_h04_the_front_door_before_the_web_is_gone_is_refused_naming_the_haunt()
     step = turn(web(), 1 if web().state.haunt.traitor != 1 else 2, "Entrance Hall")
     rej = refused(step, "act door option=knowledge")
     assert "web" in rej.sentence and "haunt 4" in rej.sentence
+
+
+def test_h04_the_spider_spares_the_trapped_explorer_while_the_eggs_are_intact():
+    step = web()
+    h = step.state.haunt
+    trapped = h.vars["_trapped"]
+    other = next(s for s in (1, 2, 3) if step.state.explorers[s].alive and s != trapped)
+    room = step.state.explorers[trapped].room
+    step.state.explorers[other].room = room
+    step = monster_prompt_for(turn(step, other, room), "Spider")
+    attacks = [c for c in choices(step) if c.startswith("attack")]
+    assert attacks and not [c for c in attacks if c.startswith(f"attack {trapped}")]

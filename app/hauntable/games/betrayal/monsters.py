@@ -306,6 +306,7 @@ def monster_attacks(w: World, mid: str) -> list[Attack]:
     if m.stunned or (h.mphase is not None and h.mphase.attacked):
         return []
     traits = [t for t in dict.fromkeys(("might", *h.attack_traits)) if m.trait(t) is not None]
+    sc = scenario(w)
     return [
         Attack(str(e.seat), t)
         for e in w.s.explorers
@@ -313,6 +314,7 @@ def monster_attacks(w: World, mid: str) -> list[Attack]:
         and e.room == m.room
         and hostile(w.s, mid, str(e.seat))
         and not apart(w.content, m.room, m.barrier_side, e.side)  # B6.1
+        and (sc is None or sc.monster_may_attack(w, mid, e.seat))
         for t in traits
     ]
 

@@ -103,6 +103,11 @@ class Scenario:
     def monster_may_enter(self, w: World, mid: str, room: str) -> bool:
         return True
 
+    def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
+        """Whether monster ``mid`` may attack the explorer at ``seat`` (H5.7): a haunt's monster that never
+        attacks (the Witch casts spells instead), or spares someone for now."""
+        return True
+
     bars_rooms: ClassVar[bool] = False  # explorer_may_enter can say no (movement asks only then)
 
     def explorer_may_enter(self, w: World, seat: int, room: str) -> bool:

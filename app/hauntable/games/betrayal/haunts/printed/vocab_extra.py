@@ -41,9 +41,11 @@ NAMES: tuple[str, ...] = (
     "total",
     "margin",
     "about",
+    "target",
 )
 VS = "_vs"  # a number ``<action>_vs``: the action is a contest against that many dice
 MONSTER = "monster_"  # an action ``monster_...`` is a monster's, offered on its move; ``about`` is its id
+MAY_ATTACK = "may_attack"  # its ``where``: may monster ``about`` attack the explorer ``target`` (H5.7)?
 
 
 def _seat(c: Ctx, seat: int) -> int:
@@ -164,9 +166,13 @@ class ExtraHaunt(PrintedHaunt):
     # --- monster actions: a file action ``monster_...`` is offered on a monster's move (H5.7) ----------
 
     def why_not(self, w: World, seat: int, a: Action) -> str | None:
-        if a.id.startswith(MONSTER):  # never an explorer's: its expressions read the monster (``about``)
+        if a.id.startswith(MONSTER) or a.id == MAY_ATTACK:  # never an explorer's: they read the monster
             return f"Only a monster can do that (haunt {self.spec.number}, {self.spec.name})."
         return super().why_not(w, seat, a)
+
+    def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
+        a = self.spec.action(MAY_ATTACK)
+        return a is None or bool(self.value(w, a.where, about=mid, target=seat))
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
         return [
