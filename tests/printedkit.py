@@ -129,3 +129,20 @@ def attacker_wins(step: Step) -> Step:
         else:
             step = do(step, str(step.awaiting.choices()[0]))
     return step
+
+
+def monsters_attack(step: Step, victim: int) -> Step:
+    """Play on until a side wins: every monster attacks when it can, ``victim``'s dice show blanks and
+    everyone else's 2, explorers end their turns, other prompts take their first choice."""
+    while step.awaiting is not None and step.state.haunt.winner is None:
+        a = step.awaiting
+        if isinstance(a, MonsterTurn):
+            attack = [str(c) for c in a.choices() if str(c).startswith("attack")]
+            step = do(step, attack[0] if attack else "end")
+        elif a.kind == "roll":
+            step = roll(step, 0 if a.player == victim else 2)
+        elif a.kind == "action":
+            step = do(step, "end")
+        else:
+            step = do(step, str(a.choices()[0]))
+    return step

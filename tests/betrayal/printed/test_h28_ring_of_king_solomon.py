@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, do, refused
-from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, roll, turn
+from printedkit import begin, fight, monsters_attack, turn
 
 ROOMS = ("Chapel", "Gymnasium", "Library", "Dining Room", "Kitchen")
 
@@ -15,15 +14,6 @@ def solomon():
 
 def heroes(step):
     return [s for s in range(4) if s != step.state.haunt.traitor]
-
-
-def fight(step, hero: int, hero_wins: bool):
-    while step.awaiting is not None and step.awaiting.kind != "action":
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if (step.awaiting.player == hero) == hero_wins else 0)
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
-    return step
 
 
 def test_h28_the_lord_and_a_demon_per_hero_come_through_a_portal_in_an_event_room():
@@ -71,16 +61,5 @@ def test_h28_ring_of_king_solomon_traitor_wins_when_the_demons_kill_every_hero()
         step.state.explorers[s].alive = False
     room = step.state.haunt.monsters["Demon Lord"].room
     step.state.explorers[hero].traits.update(might=0, speed=0)
-    step = do(turn(step, hero, room), "end")
-    while step.awaiting is not None and step.state.haunt.winner is None:
-        a = step.awaiting
-        if isinstance(a, MonsterTurn):
-            attack = [str(c) for c in a.choices() if str(c).startswith("attack")]
-            step = do(step, attack[0] if attack else "end")
-        elif a.kind == "roll":
-            step = roll(step, 0 if a.player == hero else 2)
-        elif a.kind == "action":
-            step = do(step, "end")
-        else:
-            step = do(step, str(a.choices()[0]))
+    step = monsters_attack(do(turn(step, hero, room), "end"), hero)
     assert step.state.haunt.winner == "traitor"

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, roll, turn
+from printedkit import begin, monsters_attack, roll, turn
 
 MONSTER = "Frankenstein's Monster"
 ROOMS = ("Research Laboratory", "Kitchen", "Tower", "Library")
@@ -64,14 +63,5 @@ def test_h29_frankensteins_legacy_traitor_wins_when_the_monster_kills_every_hero
         step.state.explorers[s].alive = False
     step.state.explorers[1].traits.update(might=0, speed=0)
     step.state.haunt.monsters[MONSTER].room = "Library"
-    step = do(turn(step, 1, "Library"), "end")
-    while step.awaiting is not None and step.state.haunt.winner is None:
-        a = step.awaiting
-        if isinstance(a, MonsterTurn):
-            attack = [str(c) for c in a.choices() if str(c).startswith("attack")]
-            step = do(step, attack[0] if attack else "end")
-        elif a.kind == "roll":
-            step = roll(step, 2 if a.player == 0 else 0)
-        else:
-            step = do(step, str(a.choices()[0]))
+    step = monsters_attack(do(turn(step, 1, "Library"), "end"), 1)
     assert step.state.haunt.winner == "traitor"

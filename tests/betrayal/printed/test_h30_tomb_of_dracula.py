@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 from gamekit import do
-from printedkit import begin, roll, turn
+from printedkit import begin, fight, roll, turn
 
 ROOMS = ("Crypt", "Library", "Chapel", "Dining Room")
 
 
 def dracula():
     return begin(30, *ROOMS, revealer=0)
-
-
-def fight(step, hero: int, hero_wins: bool):
-    while step.awaiting is not None and step.awaiting.kind != "action":
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if (step.awaiting.player == hero) == hero_wins else 0)
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
-    return step
 
 
 def traitor_turn(step, sunrise: int):

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, roll, turn
+from printedkit import begin, fight, monsters_attack, roll, turn
 
 ROOMS = ("Chapel", "Furnace Room", "Library", "Pentagram Chamber")
 
@@ -75,13 +74,9 @@ def test_h33_invocation_heroes_win_by_destroying_the_book_in_the_furnace_room():
 def test_h33_invocation_heroes_win_by_killing_the_traitor_before_the_summoning():
     step = invocation()
     step.state.explorers[0].traits.update(might=0, speed=0)
+    step.state.explorers[0].omens.clear()  # nothing to steal: the win is damage
     step.state.explorers[0].room = step.state.explorers[1].room
-    step = do(turn(step, 1), "attack 0")
-    while step.awaiting is not None and step.awaiting.kind != "action":
-        if step.awaiting.kind == "roll":
-            step = roll(step, 2 if step.awaiting.player == 1 else 0)
-        else:
-            step = do(step, str(step.awaiting.choices()[0]))
+    step = fight(do(turn(step, 1), "attack 0"), 1, hero_wins=True)
     assert step.state.haunt.winner == "heroes"
 
 
@@ -91,14 +86,5 @@ def test_h33_invocation_traitor_wins_when_the_elder_god_kills_the_last_hero():
         step.state.explorers[s].alive = False
     step.state.explorers[1].room = "Chapel"
     step.state.explorers[1].traits.update(might=0, speed=0)
-    step = do(turn(step, 1, "Chapel"), "end")
-    while step.awaiting is not None and step.state.haunt.winner is None:
-        a = step.awaiting
-        if isinstance(a, MonsterTurn):
-            attack = [str(c) for c in a.choices() if str(c).startswith("attack")]
-            step = do(step, attack[0] if attack else "end")
-        elif a.kind == "roll":
-            step = roll(step, 2 if a.player == 0 else 0)
-        else:
-            step = do(step, str(a.choices()[0]))
+    step = monsters_attack(do(turn(step, 1, "Chapel"), "end"), 1)
     assert step.state.haunt.winner == "traitor"
