@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, roll, turn
+from printedkit import begin, finish_round, roll, turn
 from printedplay import monster_kills_last_hero, settle, strong
 
 ROOMS = ("Kitchen", "Conservatory", "Gardens", "Furnace Room")
@@ -55,3 +55,12 @@ def test_h23_locating_the_head_without_the_crystal_ball_is_refused():
     hero = next(s for s in range(4) if s != step.state.haunt.traitor)
     rej = refused(turn(step, hero, "Kitchen"), "act locate option=knowledge")
     assert "Crystal Ball" in rej.sentence and "haunt 23" in rej.sentence
+
+
+def test_h23_the_track_moves_on_each_round_and_the_suckers_grow_with_it():
+    step = horror()
+    for _ in range(4):
+        step = finish_round(step)
+    h = step.state.haunt
+    sucker = next(m for m in h.monsters.values() if m.kind == "Sucker")
+    assert h.track("turn") == 5 and (sucker.speed, sucker.might, sucker.sanity) == (3, 7, 7)
