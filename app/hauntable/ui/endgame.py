@@ -32,6 +32,7 @@ TURNING = {
     "combat.steal",
 }
 MAX_TURNING = 10
+KEPT = {"haunt.begins", "haunt.traitor", "haunt.reveal", "haunt.victory"}  # never left out for space
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,7 +65,8 @@ def logged_outcomes(channel) -> list[Outcome]:
 def end_summary(state: State, outcomes: Iterable[Outcome]) -> EndSummary:
     h = state.haunt
     assert h is not None and h.winner is not None
-    why, deaths, turning, rnd = "", [], [], 0
+    why, deaths, rnd = "", [], 0
+    turning: list[tuple[bool, str]] = []
     for o in outcomes:
         params = dict(o.params)
         if o.code == "haunt.round":
@@ -74,7 +76,8 @@ def end_summary(state: State, outcomes: Iterable[Outcome]) -> EndSummary:
         if o.code == "explorer.dies":
             deaths.append(tr("end.death", who=params.get("who", ""), room=params.get("room", ""), n=rnd))
         if o.code in TURNING:
-            turning.append(tr("end.when", n=rnd, what=outcome_text(o)) if rnd else outcome_text(o))
+            text = tr("end.when", n=rnd, what=outcome_text(o)) if rnd else outcome_text(o)
+            turning.append((o.code in KEPT, text))
     dead = {e.name for e in state.explorers if not e.alive}
     said = " ".join(deaths)
     for e in state.explorers:  # a death the outcomes did not reach (only recent steps known)
@@ -84,6 +87,21 @@ def end_summary(state: State, outcomes: Iterable[Outcome]) -> EndSummary:
     if h.traitor is not None:
         e = state.explorers[h.traitor]
         traitor = f"{e.name} ({e.player})"
-    if len(turning) > MAX_TURNING:  # the haunt's start, then the latest ones
-        turning = [*turning[:1], "…", *turning[-(MAX_TURNING - 2) :]]
-    return EndSummary(h.winner, why or tr(f"haunt.won.{h.winner}"), traitor, tuple(deaths), tuple(turning))
+    why = why or tr(f"haunt.won.{h.winner}")
+    return EndSummary(h.winner, why, traitor, tuple(deaths), shortened(turning))
+
+
+def shortened(turning: list[tuple[bool, str]]) -> tuple[str, ...]:
+    """At most ``MAX_TURNING`` lines: the start, the traitor and the victory always, the latest of the
+    rest; "…" where some were left out."""
+    room = MAX_TURNING - sum(kept for kept, _ in turning)
+    others = [i for i, (kept, _) in enumerate(turning) if not kept]
+    dropped = set(others[: max(0, len(others) - room)])
+    out: list[str] = []
+    for i, (_, text) in enumerate(turning):
+        if i in dropped:
+            if not out or out[-1] != "…":
+                out.append("…")
+        else:
+            out.append(text)
+    return tuple(out)

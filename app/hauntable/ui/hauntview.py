@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hauntable.games.betrayal.haunts import SCENARIOS
+from hauntable.games.betrayal.haunts import SCENARIOS, SCRIPTS
 from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
@@ -43,9 +43,9 @@ EMPTY = HauntLayer({}, {})
 
 
 def monster_label(mid: str, name: str) -> str:
-    """The short text on a monster's disc: its printed name, at most 10 characters."""
-    text = name or mid
-    return text if len(text) <= 10 else text[:9] + "…"
+    """The text on a monster's label: its printed name (the map cuts it with "…" only if its room is
+    too narrow)."""
+    return name or mid
 
 
 def haunt_layer(state: State) -> HauntLayer:
@@ -119,14 +119,27 @@ def goal_lines(state: State) -> list[tuple[str, str]]:
     for side in ("heroes", "traitor"):
         goal = ""
         if scenario is not None:
-            goal = scenario_texts(language()).get(h.number, {}).get(side, "")
+            goal = scenario_words(state).get(side, "")
             goal = goal or (scenario.heroes_goal if side == "heroes" else scenario.traitor_goal)
-        elif h.goals_of(side):
+        if not goal and h.goals_of(side):
             goal = "; ".join(h.goals_of(side))
-        else:
+        if not goal:
             goal = tr("haunt.goal_book", n=h.number)
         out.append((side, goal))
     return out
+
+
+def scenario_words(state: State) -> dict[str, str]:
+    """Our own scenario's name and goals in the table's language (the ``scenarios`` catalog, keyed by
+    haunt number and built from ``SCRIPTS``); {} when the haunt running under that number is not that
+    scenario (a printed haunt from its file took the number), or in English."""
+    h = state.haunt
+    if h is None:
+        return {}
+    scenario = SCENARIOS.get(h.number)
+    if scenario is None or not isinstance(scenario, SCRIPTS):
+        return {}
+    return scenario_texts(language()).get(h.number, {})
 
 
 def traitor_name(state: State) -> str:

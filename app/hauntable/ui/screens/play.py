@@ -9,7 +9,14 @@ from kivy.uix.screenmanager import Screen
 from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
-from hauntable.ui.hauntview import carried_by_seat, counter_lines, goal_lines, haunt_layer, traitor_name
+from hauntable.ui.hauntview import (
+    carried_by_seat,
+    counter_lines,
+    goal_lines,
+    haunt_layer,
+    scenario_words,
+    traitor_name,
+)
 from hauntable.ui.mapfocus import map_focus
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.statusline import status_line
@@ -38,7 +45,7 @@ def haunt_box_text(state) -> str:
     if h is None or not h.started or h.winner is not None:
         return ""
     title = i18n.tr("haunt.number", n=h.number)
-    name = i18n.scenario_texts(i18n.language()).get(h.number, {}).get("name") or h.name
+    name = scenario_words(state).get("name") or h.name
     named = f"{title}: {name}" if name and name != title and name != f"Haunt {h.number}" else title
     head = [f"[b]{named}[/b]", *counter_lines(state)]
     lines = ["   ·   ".join(head)]
@@ -75,6 +82,8 @@ class PlayScreen(Screen):
         self._panels_lang = ""  # the language the explorer panels were last drawn in
         self._auto_focus = ""  # the floor play last moved to (a tap on a small floor shows another)
         self.ids.seatbox.content = self.prompt_bar
+        # the panels change height after they are drawn (a death, cards): place the column again then
+        self.ids.panels.bind(height=lambda *_a: Clock.schedule_once(self._follow_current))
 
     def refresh(self) -> None:
         self.refresh_map()
