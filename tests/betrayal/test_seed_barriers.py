@@ -71,6 +71,7 @@ def test_de153_an_explorer_an_effect_puts_in_a_barrier_room_chooses_the_side():
     prompt = step.awaiting
     assert prompt.kind == "option" and prompt.player == 0 and prompt.code == "barrier_side"
     assert set(prompt.options) == {"E", "W"}  # laid unturned: the Landing meets its east door
+    assert refused(step, "choose N").rule == "B6.1"  # no side there
     for side in ("E", "W"):
         landed = do(step, f"choose {side}", "roll 1", "split might=1 speed=0")
         assert landed.state.explorers[0].side == side
@@ -101,6 +102,7 @@ def test_de151_a_monster_ending_its_move_in_a_barrier_room_has_the_side_the_trai
     prompt = step.awaiting
     assert prompt.kind == "option" and prompt.code == "monster_side" and prompt.player == 1  # the traitor
     assert set(prompt.options) == {"E", "W"}
+    assert refused(step, "choose S").rule == "B6.1"
     step = do(step, "choose E")
     assert step.state.haunt.monsters["Ghoul"].barrier_side == "E"
     assert "monster.side" in [o.code for o in step.outcomes]

@@ -34,6 +34,7 @@ def test_C3_house_rule_trading_exchange_both_ways_or_give_only(reading):
     assert {"trade 1", "trade 2"} <= set(choices(step))
     step = do(step, "trade 1")
     assert step.awaiting.player == ZOE and step.awaiting.options == ("Axe", "nothing")
+    assert refused(step, "choose Girl").rule == "C3"  # not Zoe's to offer
     step = do(step, "choose Axe")
     assert step.awaiting.options == ("Candle", "nothing")  # not the Girl: companions are never traded
     step = do(step, "choose Candle")

@@ -337,9 +337,15 @@ def _resolve_card(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     _continue(w, ctx, name=card.name)
 
 
+# the rule a wrong answer to a rule's own choice names (by the prompt's purpose); a card's choice: B3.5
+OPTION_RULES = {"barrier_side": "B6.1", "monster_side": "B6.1", "trade": "C3", "trade_offer": "C3"}
+OPTION_RULES |= {"trade_ask": "C3"}
+
+
 def _resolve_option(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
     if inp.option not in prompt.options:
-        raise IllegalAction(f"Choose one of: {', '.join(prompt.options)}.", "B3.5")
+        rule = OPTION_RULES.get(prompt.purpose, "B3.5")
+        raise IllegalAction(f"Choose one of: {', '.join(prompt.options)}.", rule)
     _continue(w, ctx, option=inp.option)
 
 
