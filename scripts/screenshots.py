@@ -192,20 +192,12 @@ def _rearrange(h) -> None:
 def _monster(h) -> None:
     """Book mode: the pad for a new monster's traits, Speed 2 and Might 5 entered."""
     import contextlib
-    import dataclasses
 
-    from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
-    from hauntable.session import Session
-    from hauntable.table.channel import Channel
     from hauntable.ui import demo
-    from hauntable.ui.simulator import TableSimulator
     from hauntable.ui.widgets.prompt import ChoiceButton
 
-    config = dataclasses.replace(demo.config(3, 4), house_rules=HouseRules(haunt_mode="book"))
-    channel = Channel(Session.new("betrayal", config))
-    sim = TableSimulator(channel, 3)
-    demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    channel, sim = demo.book_monster_game()
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)

@@ -130,13 +130,8 @@ def end_turn_rect(h):
 def test_haunt_actions_are_grouped_and_end_turn_stays_in_one_place(table_app):
     """Book mode offers moves, the victory tools, new monsters and tokens on one turn: the haunt's tools are
     one "Haunt actions (n)" button opening their page; End turn does not move, whatever the page or turn."""
-    import dataclasses
 
-    from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
-    from hauntable.session import Session
-    from hauntable.table.channel import Channel
-    from hauntable.ui.simulator import TableSimulator
     from hauntable.ui.widgets.prompt import ChoiceButton
 
     h = table_app
@@ -146,10 +141,7 @@ def test_haunt_actions_are_grouped_and_end_turn_stays_in_one_place(table_app):
         h, 5, 60, 4, lambda p: isinstance(p, ChooseAction) and len(p.choices()) > 2
     )  # exploring: few answers
     exploring = end_turn_rect(h)
-    config = dataclasses.replace(demo.config(3, 4), house_rules=HouseRules(haunt_mode="book"))
-    channel = Channel(Session.new("betrayal", config))
-    sim = TableSimulator(channel, 3)
-    demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    channel, sim = demo.book_monster_game()
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)

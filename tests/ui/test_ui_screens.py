@@ -239,19 +239,11 @@ def test_a_german_table_reads_a_refused_tile_in_german(table_app):
 def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     """Book mode's "new monster" opens a pad: the book's Speed and Might entered with + and -, then placed;
     the engine gets them as the terminal's ``monster NAME ROOM speed=2 might=5`` would give them."""
-    import dataclasses
 
-    from hauntable.games.betrayal.config import HouseRules
     from hauntable.games.betrayal.inputs import PlaceMonster
-    from hauntable.session import Session
-    from hauntable.table.channel import Channel
-    from hauntable.ui.simulator import TableSimulator
 
     h = table_app
-    config = dataclasses.replace(demo.config(3, 4), house_rules=HouseRules(haunt_mode="book"))
-    channel = Channel(Session.new("betrayal", config))
-    sim = TableSimulator(channel, 3)
-    demo.play(channel, sim, 3, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    channel, sim = demo.book_monster_game()
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)

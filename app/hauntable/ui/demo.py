@@ -6,13 +6,15 @@ rules of its own) to reach the 40+ tiles the benchmark asks for, which a game ra
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rng import Rng
-from hauntable.games.betrayal.config import GameConfig, PlayerSpec
+from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import FLOORS, load_content
 from hauntable.games.betrayal.house import HouseView
+from hauntable.games.betrayal.inputs import PlaceMonster
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
 from hauntable.games.betrayal.state import Placed, State
 from hauntable.session import Session
@@ -151,4 +153,13 @@ def haunt_house(tiles: int = 45) -> tuple[Channel, TableSimulator]:
         haunt.hold("Key", mid)
     haunt.put("Trap", state.explorers[0].room)
     channel.session.play_on_from(type(channel.step)(state))  # show the filled house
+    return channel, sim
+
+
+def book_monster_game(seed: int = 3, seats: int = 4) -> tuple[Channel, TableSimulator]:
+    """A book-mode game played until a turn offers to place a new monster (the haunt book's tools)."""
+    cfg = dataclasses.replace(config(seed, seats), house_rules=HouseRules(haunt_mode="book"))
+    channel = Channel(Session.new("betrayal", cfg))
+    sim = TableSimulator(channel, seed)
+    play(channel, sim, seed, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
     return channel, sim
