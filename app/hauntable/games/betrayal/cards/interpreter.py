@@ -327,7 +327,7 @@ def effects_go(w: World, seat: int, card: str, where: str, token: str | None) ->
     """Move the explorer (``token`` None) or put a token in a room the player chooses."""
     rooms = rooms_where(w, seat, where)
     if not rooms:
-        w.say(f"{card}: there is no such room in the house", "card.no_room", card=card)
+        w.say(f"{card}: there is no such room in the house", "card.no_such_room", card=card)
         return
     if len(rooms) == 1:
         _went(w, seat, card, token, rooms[0])
