@@ -46,6 +46,9 @@ class TakeBackRules(Protocol):
         ...
 
 
+_LOOK_UP: Any = object()  # Timeline(rules=...) not given: look the game's hooks up
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Done:
     """One input on the timeline: the step before it, the input, its turn, and why it stays (or None)."""
@@ -74,7 +77,7 @@ class Timeline:
     """The current step and the inputs that could still be taken back; immutable (``after`` gives a new
     one), so a session keeps the old one until the input is logged."""
 
-    __slots__ = ("_floor", "_stack", "game", "step")
+    __slots__ = ("_floor", "_rules", "_stack", "game", "step")
 
     def __init__(
         self,
@@ -82,30 +85,35 @@ class Timeline:
         step: Step,
         stack: tuple[Done, ...] = (),
         floor: int | None = None,
+        rules: TakeBackRules | None = _LOOK_UP,
     ):
         self.game = game
         self.step = step
         self._stack = stack  # oldest first; a Done that stays (``stays`` set) only at the bottom
         self._floor = floor  # within a run of take backs: the lowest stack index the run may reach
+        # the game's hooks, looked up once per game (a runtime protocol check costs ~10 us an input)
+        if rules is _LOOK_UP:
+            rules = game if isinstance(game, TakeBackRules) else None
+        self._rules = rules
 
     def after(self, inp: Input) -> Timeline:
         """The timeline once ``inp`` is applied; raises the game's Rejection (or E3's) and changes nothing."""
         if isinstance(inp, TakeBack):
             return self._take_back(inp)
         before = self.step
-        step = self.game.apply(before.state, inp)
-        game = self.game
-        if not isinstance(game, TakeBackRules):
-            return Timeline(game, step)
-        turn = game.turn_of(before.state)
-        done = Done(before, inp, turn, game.revealed(before.state, inp, step.state))
+        game, rules = self.game, self._rules
+        step = game.apply(before.state, inp)
+        if rules is None:
+            return Timeline(game, step, rules=None)
+        turn = rules.turn_of(before.state)
+        done = Done(before, inp, turn, rules.revealed(before.state, inp, step.state))
         if done.stays is not None:
-            return Timeline(game, step, (done,))
+            return Timeline(game, step, (done,), rules=rules)
         kept = self._stack
         if kept and kept[-1].turn != turn:  # a new turn: the last one can no longer be reached (E3.5)
             last = kept[-1]
             kept = (dataclasses.replace(last, stays=last.stays or _EARLIER_TURN),)
-        return Timeline(game, step, (*kept, done))
+        return Timeline(game, step, (*kept, done), rules=rules)
 
     def offer(self) -> Offer:
         """The next take back (one input), or raises IllegalAction naming the rule that forbids it."""
@@ -145,7 +153,7 @@ class Timeline:
         back = _restamp(undone[-1].before, seq + 1)
         words = "; ".join(_OPTIONS.sub("", str(done.inp)) for done in undone)  # no source=...
         outcome = Outcome(f"Taken back: {words}.", "take_back", (("inputs", words), ("n", len(undone))))
-        return Timeline(self.game, Step(back, (outcome,)), tuple(stack), min(floor, len(stack)))
+        return Timeline(self.game, Step(back, (outcome,)), tuple(stack), min(floor, len(stack)), self._rules)
 
 
 _OPTIONS = re.compile(r" \w+=\S+")  # an input's optional fields (where a tile was read, ...)
