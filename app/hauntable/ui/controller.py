@@ -77,7 +77,7 @@ class TableController(Resuming):
         self.game_running = False
         self.haunt_shown = False  # the haunt banner was shown for this game
         self.choices = AdminChoices(self.settings)  # the admin menu's, loaded now and saved on change
-        i18n.set_language(self.settings.language)
+        i18n.set_language(self.lang)  # AdminChoices has set it (the saved choice, else English)
 
     @property
     def lang(self) -> str:

@@ -124,8 +124,9 @@ def card_actions(w: World) -> list[Input]:
     if others and w.s.config.house_rules.trading == "exchange":
         out.extend(_input(Trade, o) for o in others if _ok(w, _input(Trade, o)))
     if w.s.tokens:
-        for tok, room in sorted(w.s.tokens.items()):
-            if room == e.room and tok.startswith(PILE) and f"item:{tok[len(PILE) :]}" not in tried:
+        here = sorted(t for t, room in w.s.tokens.items() if room == e.room)  # the house's tokens: many
+        for tok in here:
+            if tok.startswith(PILE) and f"item:{tok[len(PILE) :]}" not in tried:
                 out.append(_input(Take, tok[len(PILE) :]))
         for name in token_uses(w, seat):
             if _ok(w, _input(Use, name)):
