@@ -10,8 +10,9 @@ import pytest
 
 from gamekit import CONTENT, start
 from hauntable.games.betrayal.haunts.printed import PRINTED, load_all
+from hauntable.games.betrayal.haunts.printed.content_files import load_file
 from hauntable.games.betrayal.haunts.printed.expr import ExprError, parse
-from hauntable.games.betrayal.haunts.printed.spec import HauntFileError, load_file
+from hauntable.games.betrayal.haunts.printed.spec import HauntFileError
 from hauntable.games.betrayal.haunts.printed.vocab import CONTEXT, FUNCTIONS, VALUES, Ctx, namespace
 from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.world import World

@@ -6,27 +6,9 @@ the :class:`~hauntable.games.betrayal.haunts.printed.runtime.PrintedHaunt` that 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from hauntable.games.betrayal.haunts.printed.hooks import HOOKS
+from hauntable.games.betrayal.haunts.printed.content_files import load_all
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
-from hauntable.games.betrayal.haunts.printed.spec import HauntFile, HauntFileError, load_file, read_hooks
-
-DATA = Path(__file__).resolve().parents[2] / "data" / "haunts"
-
-
-def load_all(folder: Path = DATA) -> dict[int, PrintedHaunt]:
-    """Every haunt file in ``folder`` as the haunt that runs it, by number."""
-    out: dict[int, PrintedHaunt] = {}
-    for path in sorted(folder.glob("*.toml")):
-        hooks = read_hooks(path)
-        cls = HOOKS.get(hooks, PrintedHaunt) if hooks else PrintedHaunt
-        if hooks and hooks not in HOOKS:
-            raise HauntFileError(f"{path.name}: hooks: no hook module {hooks!r} (haunts/printed/hooks)")
-        spec = load_file(path, cls.extra_names)
-        out[spec.number] = cls(spec)
-    return out
-
+from hauntable.games.betrayal.haunts.printed.spec import HauntFile, HauntFileError
 
 PRINTED: dict[int, PrintedHaunt] = load_all()
 

@@ -1,16 +1,14 @@
-"""A printed haunt's file (docs/haunt-files.md) read and checked: :func:`load_file` turns one
+"""A printed haunt's file (docs/haunt-files.md) checked: :func:`parse_file` turns one parsed
 ``data/haunts/NN.toml`` into a :class:`HauntFile`, or raises :class:`HauntFileError` naming the file, the
-haunt and the field. Every expression is parsed here (expr.py), so a misspelt name fails when the content
-loads, not in the middle of a game.
+haunt and the field (content_files.py reads the files). Every expression is parsed here (expr.py), so a
+misspelt name fails when the content loads, not in the middle of a game.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from hauntable.games.betrayal.content import TRAITS
@@ -150,13 +148,13 @@ _RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap", "untouchabl
 
 
 class _Reader:
-    def __init__(self, path: Path, data: dict[str, Any], extra_names: Iterable[str]) -> None:
-        self.path, self.data = path, data
+    def __init__(self, name: str, data: dict[str, Any], extra_names: Iterable[str]) -> None:
+        self.name, self.data = name, data
         self.haunt = f"haunt {data.get('number', '?')}"
         self.known = set(NAMES) | set(extra_names)
 
     def fail(self, field: str, why: str) -> HauntFileError:
-        return HauntFileError(f"{self.path.name}: {self.haunt}: {field}: {why}")
+        return HauntFileError(f"{self.name}: {self.haunt}: {field}: {why}")
 
     def expr(self, field: str, source: Any) -> Expr:
         if not isinstance(source, str) or not source.strip():
@@ -185,27 +183,15 @@ class _Reader:
         return str(value)
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise HauntFileError(f"{path.name}: not valid TOML: {exc}") from None
-
-
-def read_hooks(path: Path) -> str:
-    """The hook module a haunt file names ('' for none): needed before its expressions can be checked."""
-    return str(_read(path).get("hooks", ""))
-
-
-def load_file(path: Path, extra_names: Iterable[str] = ()) -> HauntFile:
-    data = _read(path)
-    r = _Reader(path, data, extra_names)
+def parse_file(file: str, data: dict[str, Any], extra_names: Iterable[str] = ()) -> HauntFile:
+    """One haunt file's parsed TOML (``file``: its file name, as errors give it) checked into a HauntFile."""
+    r = _Reader(file, data, extra_names)
     unknown = set(data) - _TOP
     if unknown:
         raise r.fail(", ".join(sorted(unknown)), "unknown field")
     number = data.get("number")
-    if not isinstance(number, int) or not 1 <= number <= 50 or path.stem != f"{number:02d}":
-        raise r.fail("number", f"must be 1-50 and match the file name ({path.stem})")
+    if not isinstance(number, int) or not 1 <= number <= 50 or file != f"{number:02d}.toml":
+        raise r.fail("number", f"must be 1-50 and match the file name ({file})")
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise r.fail("name", "the printed name is required")
