@@ -4,8 +4,10 @@ Why: the hypothesis property test plays 25 games per run; this plays hundreds (p
 house rules, scripted and book haunts) and fails loudly on anything wrong: an exception from a listed
 choice, a game that does not end within ``--max-inputs``, a finished haunt with no winner, a dead explorer
 still holding cards (K9), a monster offered a second attack in one move (H5.7). The bot is steered a little
-where pure chance would hide the haunt: in book mode it marks no winner before round 4, a new book monster
-gets the traits a player would type from the book (speed, might, sanity), and at most 4 are placed. It
+where pure chance would hide the haunt: a random bot never claims a victory (engine/bots.py), so in book mode
+the soak, standing in for the players, claims one turn in 8 from haunt round 4 on and the other side accepts
+(counted as "claimed ends"); a new book monster gets the traits a player would type from the book (speed,
+might, sanity, knowledge), and at most 4 are placed. It
 counts what the haunt did (monster turns and attacks, deaths, Music Box rolls by monsters), so a regression
 that silently stops monsters attacking shows up as a zero.
 
@@ -24,8 +26,9 @@ import traceback
 
 from hauntable.engine.bots import RandomBot
 from hauntable.games.betrayal import GAME, GameConfig, HouseRules
-from hauntable.games.betrayal.inputs import Roll
-from hauntable.games.betrayal.prompts import MonsterTurn
+from hauntable.games.betrayal.inputs import Choose, Roll
+from hauntable.games.betrayal.prompts import ChooseAction, ChooseOption, MonsterTurn
+from hauntable.games.betrayal.tool_inputs import Claim
 
 CHARACTERS = ("zoe", "ox", "vivian", "peter", "longfellow", "heather")
 
@@ -57,18 +60,32 @@ def play(cfg: GameConfig, bot_seed: int, max_inputs: int, stats: collections.Cou
         prompt = step.awaiting
         choice = bot.choose(step)
         h = step.state.haunt
-        if choice.kind == "victory" and h is not None and h.round < 4:
-            # book mode: the bot would mark a winner at once; let the book's haunt run a few rounds first
-            others = [c for c in prompt.choices() if c.kind != "victory"]
-            choice = others[pick.randrange(len(others))] if others else choice
+        if isinstance(prompt, ChooseOption) and prompt.purpose == "claim":  # the players agree (H6.2)
+            choice = Choose("accept")
+            stats["claimed ends"] += 1
+        elif (
+            h is not None
+            and h.mode == "book"
+            and h.round >= 4
+            and isinstance(prompt, ChooseAction | MonsterTurn)
+            and pick.randrange(8) == 0
+        ):
+            choice = Claim(pick.choice(("heroes", "traitor")))  # the book's goal met: the players claim it
         ms = h.monsters if h is not None else {}
         if choice.kind == "monster" and choice.name not in ms and len(ms) >= 4:  # a horde is slow, not new
-            others = [c for c in prompt.choices() if c.kind not in ("monster", "victory")]
+            others = [c for c in prompt.choices() if c.kind not in ("monster", "back")]
             choice = others[pick.randrange(len(others))] if others else choice
         if choice.kind == "monster" and choice.name not in ms:
-            # book mode lists a bare token; a player types the book's numbers: give it some (H5.7, H5.8)
-            choice = dataclasses.replace(choice, speed=1 + n % 3, might=1 + n % 5, sanity=n % 4)
+            # book mode lists a bare token; a player types the book's numbers: give it some (H5.7, H5.8, K4)
+            traits = dict(speed=1 + n % 3, might=n % 5, sanity=n % 4, knowledge=(n // 5) % 3)
+            if not traits["might"] and not traits["sanity"]:
+                traits["knowledge"] = 2
+            choice = dataclasses.replace(choice, **traits)
             stats["book monsters"] += 1
+        if choice.kind in ("check", "trait", "kill", "carry", "counter", "track"):
+            stats[f"tool {choice.kind}"] += 1
+        if choice.kind == "attack" and choice.trait in ("sanity", "knowledge"):
+            stats[f"{choice.trait} fights"] += 1
         if isinstance(prompt, MonsterTurn) and choice.kind == "attack":
             stats[f"monster attacks ({h.mode if h else None})"] += 1
         step = GAME.apply(step.state, choice)

@@ -7,13 +7,18 @@ scenario can start with rooms already laid and explorers already standing in the
 from __future__ import annotations
 
 from enginekit import do_with, refused_with
+from hauntable.engine.bots import RandomBot
 from hauntable.engine.game import Step
+from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.games.betrayal.content import load_content
+from hauntable.games.betrayal.inputs import Choose, Roll
+from hauntable.games.betrayal.prompts import ChooseAction, ChooseOption, MonsterTurn
 from hauntable.games.betrayal.records import MONSTER_TURN, Haunt, Monster
 from hauntable.games.betrayal.rules import action_prompt
 from hauntable.games.betrayal.state import Placed
+from hauntable.games.betrayal.tool_inputs import Claim
 from hauntable.games.betrayal.world import World
 
 CONTENT = load_content()
@@ -118,3 +123,27 @@ def haunt(
     w = World(s, CONTENT)
     _run(w)
     return Step(s, tuple(w.out))
+
+
+class ClaimingBot(RandomBot):
+    """A random bot at a table whose players, not the bot, end a book-mode haunt (a random bot never claims a
+    victory, engine/bots.py): from haunt round ``rounds`` on, one turn or monster prompt in ``every`` is
+    answered by a claim for a random side, and every claim is confirmed (H6.2)."""
+
+    def __init__(self, seed: int, rounds: int = 4, every: int = 8, **kwargs) -> None:
+        super().__init__(seed, Roll, **kwargs)
+        self.rounds, self.every = rounds, every
+
+    def choose(self, step: Step) -> Input:
+        prompt, h = step.state.awaiting, step.state.haunt
+        if isinstance(prompt, ChooseOption) and prompt.purpose == "claim":
+            return Choose("accept")
+        if (
+            h is not None
+            and h.mode == "book"
+            and h.round >= self.rounds
+            and isinstance(prompt, ChooseAction | MonsterTurn)
+            and self.rng.below(self.every) == 0
+        ):
+            return Claim(("heroes", "traitor")[self.rng.below(2)])
+        return super().choose(step)

@@ -56,9 +56,12 @@ def test_H5_7_a_monster_beaten_in_its_own_attack_is_stunned_and_its_move_ends():
     assert step.awaiting.monster == "Bat" and step.state.haunt.monsters["Ghoul"].stunned
 
 
-def test_H5_7_a_monster_without_might_does_not_attack():
+def test_K4_in_book_mode_a_monster_without_might_attacks_in_the_trait_it_has():
+    """Issue 16 item 3: a book monster with only Sanity attacks in Sanity (the book names the trait; the table
+    offers what the monster has), never in Might or Knowledge it lacks, nor in Speed (its movement)."""
     step = monster_turn({"Ghost": monster("Ghost", speed=2, sanity=4)})
-    assert not any(c.startswith("attack") for c in choices(step))
+    attacks = [c for c in choices(step) if c.startswith("attack")]
+    assert "attack 0 trait=sanity" in attacks and all(c.endswith("trait=sanity") for c in attacks)
 
 
 def test_H5_7_the_haunt_may_let_monsters_attack_in_another_trait():

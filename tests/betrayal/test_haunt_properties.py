@@ -7,19 +7,50 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hauntable.engine.bots import RandomBot
+from gamekit import ClaimingBot
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.rejections import Rejection
 from hauntable.engine.takeback import replay
 from hauntable.games.betrayal import GAME, GameConfig, HouseRules
-from hauntable.games.betrayal.inputs import Roll
 
 CHARACTERS = ("zoe", "ox", "vivian", "peter", "longfellow", "heather")
 ROOMS = ("Entrance Hall", "Foyer", "Basement Landing", "Attic", "Nowhere", "")
 NAMES = ("Monster 1", "Beast", "Crawler 1", "Spirit", "Token 1", "Key", "Bone 1", "x")
 
 haunt_garbage = st.one_of(
-    st.sampled_from(["heroes", "traitor"]).map(lambda s: {"kind": "victory", "side": s}),
+    st.sampled_from(["heroes", "traitor"]).map(lambda s: {"kind": "claim", "side": s}),
+    st.builds(
+        lambda k, s, t, n: {"kind": k, "seat": s, "trait": t, ("by" if k == "trait" else "target"): n},
+        st.sampled_from(["check", "trait"]),
+        st.integers(-1, 6),
+        st.sampled_from(["might", "sanity"]),
+        st.sampled_from([1, -1, 2, 4, -8]),
+    ),
+    st.builds(
+        lambda s, h: {"kind": "escape", "seat": s, "how": h},
+        st.integers(-1, 6),
+        st.sampled_from(["escape", "leave"]),
+    ),
+    st.builds(
+        lambda s, d: {"kind": "side", "seat": s, "side": d},
+        st.integers(-1, 6),
+        st.sampled_from(["heroes", "traitor"]),
+    ),
+    st.builds(
+        lambda n, h: {"kind": "kill", "name": n, "how": h},
+        st.sampled_from(NAMES),
+        st.sampled_from(["kill", "remove"]),
+    ),
+    st.builds(
+        lambda n, s: {"kind": "carry", "name": n, "seat": s}, st.sampled_from(NAMES), st.integers(-1, 6)
+    ),
+    st.builds(
+        lambda k, n, b: {"kind": k, "name": n, "by": b},
+        st.sampled_from(["counter", "track"]),
+        st.sampled_from(NAMES),
+        st.integers(-3, 3),
+    ),
+    st.sampled_from([{"kind": "tools"}, {"kind": "back"}]),
     st.builds(
         lambda n, r: {"kind": "monster", "name": n, "room": r}, st.sampled_from(NAMES), st.sampled_from(ROOMS)
     ),
@@ -73,7 +104,7 @@ def test_haunt_inputs_refused_change_nothing_and_the_game_replays(seed, players,
         *CHARACTERS[:players], today="11-30", seed=seed, house_rules=HouseRules(haunt_mode=mode)
     )
     step = GAME.new_game(config)
-    bot = RandomBot(seed, Roll)
+    bot = ClaimingBot(seed)  # the players claim a book haunt's end (H6.2)
     accepted = []
     for _ in range(8000):
         if step.awaiting is None:

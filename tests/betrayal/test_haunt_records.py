@@ -35,8 +35,10 @@ LEGACY = {
     # asks the traitor its side (seed 23: the Spirit in the Catacombs at input 407), and explorers on two
     # sides no longer give each other cards; and (K9, de l.403) a dead explorer's Dog or Girl waits as a
     # companion token, not an item pile (seed 23 at input 306, seed 33 at 297). The canonical form of every
-    # state that has none of these is unchanged
-    33: (307, "fb9c1cccf7a5bae7ad06bbeeb8c49a68"),
+    # state that has none of these is unchanged. Issue 16 item 3, issue 17 item 8: a scripted haunt's turn and
+    # monster prompts list the two victory claims (a bot never picks them: the same game), so seed 33's states
+    # from its haunt on hash anew
+    33: (251, "12c25a20fc1ab713321f8d6f7ee5dc5b"),
 }
 
 
@@ -81,7 +83,7 @@ def test_records_round_trip_through_the_log_on_resume(tmp_path):
     with GameLog(tmp_path / "games.db", durable=False) as log:
         session = Session.new("betrayal", config(seed), log=log)
         bot = RandomBot(seed, Roll)
-        while session.step.awaiting is not None and session.step.state.seq < 300:
+        while session.step.awaiting is not None and session.step.state.seq < 700:
             session.submit(bot.choose(session.step))
         live = session.step.state
         assert live.haunt is not None and live.haunt.monsters and live.haunt.mphase is not None

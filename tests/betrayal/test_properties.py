@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from gamekit import CONTENT
+from gamekit import CONTENT, ClaimingBot
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.hashing import state_hash
 from hauntable.engine.prompts import RollDice
@@ -47,7 +47,7 @@ configs = st.builds(
 @given(configs, st.integers(0, 2**16))
 def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(config, bot_seed):
     step = GAME.new_game(config)
-    bot = RandomBot(bot_seed, Roll)
+    bot = ClaimingBot(bot_seed)  # the players claim a book haunt's end (H6.2)
     at_haunt = None
     grown, grew_at = 0, 0  # when the house last grew: see the stalled-house test below
     for n in range(MAX_INPUTS):

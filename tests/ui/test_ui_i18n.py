@@ -320,7 +320,8 @@ def site_codes(call: ast.Call) -> list[str]:
         return [c.value for c in (code.body, code.orelse) if isinstance(c, ast.Constant) and c.value]
     if isinstance(code, ast.JoinedStr):
         prefix = code.values[0].value
-        return {"trait_": ["trait_gain", "trait_lose"]}.get(prefix) or [
+        claims = ["claim_heroes", "claim_traitor", "claim_house"]
+        return {"trait_": ["trait_gain", "trait_lose"], "claim_": claims}.get(prefix) or [
             f"pick_item.{then}" for then in ("entrance", "discard", "stack")
         ]
     return []

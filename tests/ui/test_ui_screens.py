@@ -247,11 +247,12 @@ def test_H7_1_a_book_mode_monster_gets_its_traits_by_touch(table_app):
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
-    h.tap(h.find(name="group-haunt"))  # book mode's tools are grouped: "Haunt actions (n)"
+    assert "Haunt tools" in h.texts() and "New monster" not in h.texts()  # the tools: one button
+    h.tap_text("Haunt tools")
     new = next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster))
     room = new.inp.room
     assert new.text == f"New monster Monster 1\nin the {room}"
-    assert "The heroes have won" in h.texts() and "victory heroes" not in h.texts()
+    assert "The heroes claim victory" in h.texts() and "claim heroes" not in h.texts()
     h.tap(new)
     assert f"New monster Monster 1 in the {room}: its traits from the haunt book" in h.texts()
     for _ in range(2):

@@ -33,40 +33,48 @@ class RandomBot:
         if isinstance(prompt, RollDice):
             faces, source = self.dice.roll(prompt.dice)
             return self.make_roll(faces, source)
-        choices = prompt.choices()
+        choices, rest = _split(prompt.choices())
         n = len(choices)
         if not n:
             raise ValueError(f"the bot cannot answer {prompt.kind!r} prompts")
-        # a prompt that accepts no "end" lists none: skip the scan (the ghost's plan lists ~70 choices)
-        if n > 1 and "end" in prompt.accepts:
-            rest = _without_end(choices)
-            if rest is not None and self.rng.below(1000) >= self.end_bias * 1000:
-                choices = rest
-                n = len(rest)
+        # a prompt that accepts no "end" lists none (the ghost's plan lists ~70 choices)
+        if (
+            n > 1
+            and rest is not None
+            and "end" in prompt.accepts
+            and self.rng.below(1000) >= self.end_bias * 1000
+        ):
+            choices = rest
+            n = len(rest)
         chosen: Input = choices[self.rng.below(n)]
         return chosen
 
 
-# choices tuple (by identity) -> the same without its "end" choices (None: it lists no "end"). Games that
-# keep their recurring prompts (Geisterstunde's runner turns) hand the bot the same tuples again and again.
-_SPLIT: dict[int, tuple[tuple[Input, ...], tuple[Input, ...] | None]] = {}
+# choices tuple (by identity) -> (the choices a bot makes: without ``bots_skip`` ones, the same without
+# "end" too or None when it lists no "end"). Games that keep their recurring prompts (Geisterstunde's runner
+# turns) hand the bot the same tuples again and again.
+_SPLIT: dict[int, tuple[tuple[Input, ...], tuple[Input, ...], tuple[Input, ...] | None]] = {}
 _SPLIT_MAX = 4096
 
 
-def _without_end(choices: tuple[Input, ...]) -> tuple[Input, ...] | None:
-    """``choices`` minus its ``end`` inputs, or None when it has none; remembered per tuple (by identity,
-    the tuple itself kept alive beside it so its id cannot be reused)."""
+def _split(choices: tuple[Input, ...]) -> tuple[tuple[Input, ...], tuple[Input, ...] | None]:
+    """``choices`` a bot may make (never a ``bots_skip`` input, such as claiming a victory) and those minus
+    their ``end`` inputs (None when there is none); remembered per tuple (by identity, the tuple itself kept
+    alive beside it so its id cannot be reused)."""
     hit = _SPLIT.get(id(choices))
     if hit is not None and hit[0] is choices:
-        return hit[1]
-    rest: tuple[Input, ...] | None = tuple(c for c in choices if c.kind != "end")
-    if len(rest) == len(choices):  # type: ignore[arg-type]
+        return hit[1], hit[2]
+    playable = choices
+    if any(c.bots_skip for c in choices):
+        playable = tuple(c for c in choices if not c.bots_skip)
+    rest: tuple[Input, ...] | None = tuple(c for c in playable if c.kind != "end")
+    if len(rest) == len(playable):  # type: ignore[arg-type]
         rest = None
     if type(choices) is tuple:  # a list could change under the cache
         if len(_SPLIT) >= _SPLIT_MAX:
             _SPLIT.clear()
-        _SPLIT[id(choices)] = (choices, rest)
-    return rest
+        _SPLIT[id(choices)] = (choices, playable, rest)
+    return playable, rest
 
 
 def play(

@@ -43,6 +43,9 @@ class Input:
     """
 
     kind: ClassVar[str] = ""
+    # a choice a random bot never makes (engine/bots.py): one that, tapped at random, would end a game or
+    # change it in a way no rule asked for (claiming a victory)
+    bots_skip: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         for name in _tuple_fields(self.__class__):

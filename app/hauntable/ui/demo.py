@@ -14,9 +14,9 @@ from hauntable.engine.rng import Rng
 from hauntable.games.betrayal.config import GameConfig, HouseRules, PlayerSpec
 from hauntable.games.betrayal.content import FLOORS, load_content
 from hauntable.games.betrayal.house import HouseView
-from hauntable.games.betrayal.inputs import PlaceMonster
 from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile
 from hauntable.games.betrayal.state import Placed, State
+from hauntable.games.betrayal.tool_inputs import Tools
 from hauntable.session import Session
 from hauntable.table.channel import Channel
 from hauntable.ui.simulator import TableSimulator
@@ -157,9 +157,10 @@ def haunt_house(tiles: int = 45) -> tuple[Channel, TableSimulator]:
 
 
 def book_monster_game(seed: int = 3, seats: int = 4) -> tuple[Channel, TableSimulator]:
-    """A book-mode game played until a turn offers to place a new monster (the haunt book's tools)."""
+    """A book-mode game played until an explorer's turn offers the haunt's tools (where a new monster is
+    placed: the haunt book's tools)."""
     cfg = dataclasses.replace(config(seed, seats), house_rules=HouseRules(haunt_mode="book"))
     channel = Channel(Session.new("betrayal", cfg))
     sim = TableSimulator(channel, seed)
-    play(channel, sim, seed, 3000, lambda p: any(isinstance(c, PlaceMonster) for c in p.choices()))
+    play(channel, sim, seed, 3000, lambda p: p.kind == "action" and Tools() in p.choices())
     return channel, sim

@@ -23,11 +23,25 @@ from hauntable.games.betrayal.prompts import (
     ChooseRotation,
     ChooseTarget,
     HandOff,
+    HauntTools,
     MonsterTurn,
     RearrangeFloor,
     SplitDamage,
 )
 from hauntable.games.betrayal.state import State
+from hauntable.games.betrayal.tool_inputs import (
+    Back,
+    CarryToken,
+    ChangeSide,
+    Check,
+    Claim,
+    Counter,
+    Escape,
+    Kill,
+    ShiftTrait,
+    Tools,
+    Track,
+)
 from hauntable.ui.i18n import catalog, language, placeholders, scenario_texts, tr
 from hauntable.ui.rollheading import roll_heading
 
@@ -198,6 +212,8 @@ def heading(state: State, prompt: Prompt) -> str:
             else None
         )
         return f"{text}\n{card}" if card else text  # the rules card: the haunt file's own words
+    if isinstance(prompt, HauntTools):
+        return tr("prompt.tools", who=w)
     if isinstance(prompt, MonsterTurn) and language() != "en":
         monster = state.haunt.monsters.get(prompt.monster) if state.haunt else None
         return tr(
@@ -293,11 +309,14 @@ def choice_label(state: State, content: Content, prompt: Prompt, inp: Input) -> 
     if isinstance(prompt, ChooseOption) and isinstance(inp, bi.Choose):
         texts = dict(zip(prompt.options, prompt.option_texts, strict=False))
         return option_label(inp.option, texts.get(inp.option))
+    tool = action_label(state, inp)  # the haunt's tools (HauntTools), and opening them on a monster's turn
+    if tool is not None:
+        return tool
     return other_label(inp)
 
 
 OPTION_WORDS: tuple[str, ...] = ("yes", "no", "accept", "refuse", "keep", "all", "done", "nothing")
-OPTION_WORDS += ("take", "decline", "bring", "leave", "seen", "reorder", "mental", "physical")
+OPTION_WORDS += ("take", "decline", "bring", "leave", "seen", "reorder", "mental", "physical", "none")
 OPTION_PHRASES = {  # options that are fixed phrases of the engine or the card data -> catalog key
     "keep a roll": "option.keep_roll",
     "the 0s": "option.zeros",
@@ -366,20 +385,50 @@ def action_label(state: State, inp: Input) -> str | None:
         return tr("action.trade", who=state.explorers[inp.to].name)
     if isinstance(inp, bi.Free):
         return tr("action.free", who=state.explorers[inp.seat].name)
-    if isinstance(inp, bi.Victory):
-        return tr(f"action.victory.{inp.side}")
+    tool = tool_label(state, inp)
+    if tool is not None:
+        return tool
     if isinstance(inp, bi.PlaceMonster):
         placed = state.haunt is not None and inp.name in state.haunt.monsters
         return tr("action.monster_move" if placed else "action.monster_new", name=inp.name, room=inp.room)
     if isinstance(inp, bi.Stun):
         return tr("action.stun", name=inp.name)
     if isinstance(inp, bi.PlaceToken):
+        h = state.haunt
+        carrier = h.carrier(inp.name) if h is not None else None
+        if inp.room and carrier is not None and state.explorers[carrier].room == inp.room:
+            return tr("action.token_drop", name=inp.name, who=state.explorers[carrier].name)
         if inp.room:
             return tr("action.token_put", name=inp.name, room=inp.room)
         return tr("action.token_off", name=inp.name)
     if isinstance(inp, bi.NameTraitor):
         return tr("action.traitor", who=state.explorers[inp.seat].name)
     return None
+
+
+def tool_label(state: State, inp: Input) -> str | None:
+    """Words for the haunt's tools and a victory claim (book_tools.py; None: not one of them)."""
+    if isinstance(inp, Tools | Back):
+        return tr(f"action.{inp.kind}")
+    if isinstance(inp, Claim):
+        return tr(f"action.claim.{inp.side}")
+    if isinstance(inp, Kill):
+        return tr(f"action.{inp.how}", name=inp.name)
+    if isinstance(inp, Counter | Track):
+        return tr(f"action.{inp.kind}_{'up' if inp.by > 0 else 'down'}", name=inp.name, n=abs(inp.by))
+    if not isinstance(inp, Check | ShiftTrait | Escape | ChangeSide | CarryToken):
+        return None
+    who = state.explorers[inp.seat].name if 0 <= inp.seat < len(state.explorers) else str(inp.seat)
+    if isinstance(inp, Check):
+        return tr("action.check", who=who, trait=tr(f"trait.{inp.trait}"))
+    if isinstance(inp, ShiftTrait):
+        way = "up" if inp.by > 0 else "down"
+        return tr(f"action.trait_{way}", who=who, trait=tr(f"trait.{inp.trait}"), n=abs(inp.by))
+    if isinstance(inp, Escape):
+        return tr(f"action.{inp.how}", who=who)
+    if isinstance(inp, ChangeSide):
+        return tr(f"action.side.{inp.side}", who=who)
+    return tr("action.carry", who=who, name=inp.name)
 
 
 def floors() -> tuple[str, ...]:

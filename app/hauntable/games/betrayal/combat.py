@@ -24,8 +24,10 @@ from hauntable.games.betrayal.cards.hands import get_card, held, lose_card
 from hauntable.games.betrayal.house import HouseView, apart
 from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.predicates import (
+    BOOK_FIGHT_TRAITS,
     alive,
     barrier_side,
+    book_fight,
     damage_kind,
     dice_of,
     exists,
@@ -151,7 +153,7 @@ def check_attack(w: World, inp: Attack) -> bool:
         need = WEAPON_TRAIT.get(weapon, "might")
         if inp.trait != need:
             raise IllegalAction(f"The {weapon} serves {need.capitalize()} attacks only.", "K5")
-    if inp.trait not in attack_traits(w, seat, weapon):
+    if inp.trait not in attack_traits(w, seat, weapon) and not book_fight(s, key, inp.trait):
         raise IllegalAction(
             f"{e.name} attacks with Might; a {inp.trait.capitalize()} attack needs a card or the haunt that "
             "allows it.",
@@ -187,9 +189,13 @@ def attack_options(w: World) -> list[Input]:
     kinds += [("might", wpn) for wpn in WEAPON_DICE if wpn in e.items or wpn in e.omens]
     kinds = [(WEAPON_TRAIT.get(wpn, t), wpn) for t, wpn in kinds]
     kinds += [(t, "") for t in attack_traits(w, seat, "") if t != "might"]
+    book = s.haunt is not None and s.haunt.mode == "book"
     out: list[Input] = []
     for key in keys:
-        for trait, weapon in kinds:
+        extra = [
+            (t, "") for t in BOOK_FIGHT_TRAITS if book and (t, "") not in kinds and book_fight(s, key, t)
+        ]
+        for trait, weapon in kinds + extra:
             inp = Attack(key, trait, weapon)
             try:
                 check_attack(w, inp)

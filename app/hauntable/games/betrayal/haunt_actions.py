@@ -1,7 +1,8 @@
 """The haunt's actions on an explorer's turn: a scripted haunt's special actions and task rolls (H7.2), the
-book mode's tools (victory, monsters, stuns, tokens, naming the traitor), a hidden traitor's reveal (H4.3),
-laying the Stairs from Basement for a monster trapped below (H5.6), and the traitor declining an event or
-the Bite (H3.4). ``HANDLERS`` resolves them by input kind (gathered into the rule set).
+haunt's tools behind one ``tools`` action (book_tools.py, and the victory claim of claims.py), a hidden
+traitor's reveal (H4.3), laying the Stairs from Basement for a monster trapped below (H5.6), and the traitor
+declining an event or the Bite (H3.4). ``HANDLERS`` resolves them by input kind (gathered into the rule
+set).
 """
 
 from __future__ import annotations
@@ -11,30 +12,20 @@ from typing import Any
 from hauntable.engine.prompts import OptionText
 from hauntable.engine.rejections import IllegalAction, NotAwaited
 from hauntable.engine.rng import Rng
-from hauntable.games.betrayal import monsters as mon
+from hauntable.games.betrayal import book_tools, claims
 from hauntable.games.betrayal.discovery import lay_turned
 from hauntable.games.betrayal.haunt import free_traitor
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, distances, monster_walker
-from hauntable.games.betrayal.inputs import (
-    Act,
-    NameTraitor,
-    PlaceMonster,
-    PlaceToken,
-    Reveal,
-    Stun,
-    Target,
-    Victory,
-)
+from hauntable.games.betrayal.inputs import Act, Reveal, Target
 from hauntable.games.betrayal.predicates import scenario, trait_roll
 from hauntable.games.betrayal.prompts import ChooseTarget
 from hauntable.games.betrayal.state import Placed
-from hauntable.games.betrayal.victory import declare, survivors
 from hauntable.games.betrayal.world import World, task
 
 
 def haunt_actions(w: World) -> list[Any]:
-    """Actions the haunt adds to the explorer's turn prompt: a scripted haunt's special actions, or book
-    mode's tools."""
+    """Actions the haunt adds to the explorer's turn prompt: a scripted haunt's special actions, and the
+    haunt's tools (one action: claims, and book mode's tools)."""
     s = w.s
     h = s.haunt
     if s.phase != "haunt" or h is None or not h.started:
@@ -46,32 +37,8 @@ def haunt_actions(w: World) -> list[Any]:
     sc = scenario(w)
     if sc is not None:
         out.extend(sc.actions(w, seat))
-        return out
-    room = s.explorers[seat].room
-    if survivors(w):
-        out.append(Victory("heroes"))
-    out.append(Victory("traitor"))
-    ms = h.monsters
-    out.append(PlaceMonster(_free_name(ms, "Monster"), room))
-    out.extend(PlaceMonster(mid, room) for mid, m in ms.items() if m.room != room)
-    out.extend(Stun(mid) for mid, m in ms.items() if not m.stunned)
-    out.append(PlaceToken(_free_name(h.tokens, "Token"), room))
-    out.extend(PlaceToken(name, "") for name in h.tokens_in(room))
-    if h.rule == "none_at_first" and h.traitor is None:
-        out.extend(NameTraitor(e.seat) for e in s.explorers if e.alive)
+    out.extend(claims.offered(w))
     return out
-
-
-def _free_name(taken: dict[str, Any], stem: str) -> str:
-    k = 1
-    while f"{stem} {k}" in taken:
-        k += 1
-    return f"{stem} {k}"
-
-
-def _book_only(w: World, what: str) -> None:
-    if w.haunt.mode != "book":
-        raise IllegalAction(f"{what} is a book-mode tool; the table runs this haunt itself.", "H7.1")
 
 
 def _act(w: World, inp: Act) -> None:
@@ -91,61 +58,6 @@ def _act(w: World, inp: Act) -> None:
     if sc is None or inp not in sc.actions(w, seat):
         raise IllegalAction(f"{inp} is not an action of this haunt now.", "H7.1")
     sc.act(w, seat, inp)
-
-
-def _victory(w: World, inp: Victory) -> None:
-    _book_only(w, "Marking a victory")
-    if inp.side == "heroes" and not survivors(w):
-        raise IllegalAction("The heroes need a survivor to win.", "H6.1")
-    declare(w, inp.side, f"haunt {w.haunt.number} is won, says the book")
-
-
-def _place_monster(w: World, inp: PlaceMonster) -> None:
-    _book_only(w, "Placing a monster")
-    if inp.room not in w.s.house:
-        raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
-    ms = w.haunt.monsters
-    if inp.name in ms:
-        ms[inp.name].room, ms[inp.name].barrier_side = inp.room, None
-        w.say(f"{inp.name} is moved to the {inp.room}", "monster.move", monster=inp.name, room=inp.room)
-    else:
-        traits = {t: getattr(inp, t) or None for t in ("might", "sanity", "knowledge")}
-        mon.add_monster(w, inp.name, inp.type or inp.name, inp.room, speed=inp.speed, **traits)
-
-
-def _stun(w: World, inp: Stun) -> None:
-    _book_only(w, "Stunning a monster")
-    if inp.name not in w.haunt.monsters:
-        raise IllegalAction(f"There is no monster called {inp.name}.", "H7.1")
-    mon.stun(w, inp.name)
-
-
-def _token(w: World, inp: PlaceToken) -> None:
-    _book_only(w, "Placing a token")
-    h = w.haunt
-    if not inp.room:
-        if inp.name not in h.tokens:
-            raise IllegalAction(f"There is no token called {inp.name}.", "H7.1")
-        w.say(
-            f"The {inp.name} is taken away from the {h.remove(inp.name)}", "haunt.token_off", token=inp.name
-        )
-        return
-    if inp.room not in w.s.house:
-        raise IllegalAction(f"The {inp.room} is not in the house.", "H7.1")
-    h.put(inp.name, inp.room)
-    w.say(f"A {inp.name} token is put in the {inp.room}", "haunt.token", token=inp.name, room=inp.room)
-
-
-def _name_traitor(w: World, inp: NameTraitor) -> None:
-    _book_only(w, "Naming the traitor")
-    h = w.haunt
-    if h.rule != "none_at_first" or h.traitor is not None:
-        raise IllegalAction("This haunt already has its traitor, or never gets one.", "H1.5")
-    if not 0 <= inp.seat < len(w.s.explorers) or not w.s.explorers[inp.seat].alive:
-        raise IllegalAction("Name a living explorer's seat.", "H1.5")
-    h.traitor = inp.seat
-    w.say(f"{w.who(inp.seat)} turns traitor", "haunt.traitor", who=w.who(inp.seat))
-    free_traitor(w, inp.seat)
 
 
 def reveal(w: World, seat: int) -> None:
@@ -311,13 +223,5 @@ def _in_haunt(fn: Any) -> Any:
 # the haunt's hooks into the turn, gathered by ruleset.py
 HANDLERS = {
     kind: _in_haunt(fn)
-    for kind, fn in dict(
-        act=_act,
-        victory=_victory,
-        monster=_place_monster,
-        stun=_stun,
-        token=_token,
-        traitor=_name_traitor,
-        reveal=_reveal,
-    ).items()
+    for kind, fn in dict(act=_act, reveal=_reveal, **book_tools.HANDLERS, **claims.HANDLERS).items()
 }

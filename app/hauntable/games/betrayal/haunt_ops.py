@@ -183,13 +183,13 @@ def remove_token(w: World, name: str) -> None:
 def set_counter(w: World, name: str, value: int) -> None:
     """The haunt's counter ``name`` (``Haunt.vars``) is now ``value``."""
     w.haunt.vars[name] = value
-    w.say(f"{name}: {value}", "haunt.counter", name=name, value=value)
+    w.say(f"Counter {name}: {value}", "haunt.counter", name=name, value=value)
 
 
 def add_counter(w: World, name: str, by: int = 1) -> int:
     """Add ``by`` (may be negative) to the counter ``name``; returns its new value."""
     value = w.haunt.count(name, by)
-    w.say(f"{name}: {value}", "haunt.counter", name=name, value=value)
+    w.say(f"Counter {name}: {value}", "haunt.counter", name=name, value=value)
     return value
 
 

@@ -8,6 +8,7 @@ from hauntable.engine.inputs import Input, InputRegistry
 from hauntable.engine.rejections import UnreadableInput
 from hauntable.engine.takeback import TakeBack
 from hauntable.games.betrayal.content import DIRECTIONS, FLOORS, TRAITS
+from hauntable.games.betrayal.tool_inputs import TOOL_INPUTS
 
 MOVES = (*DIRECTIONS, "up", "down")
 
@@ -217,8 +218,6 @@ class Attack(Input):
 
 # --- the haunt (docs/rules.md H*) -------------------------------------------------------------------------
 
-SIDES = ("heroes", "traitor")
-
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class Ready(Input):
@@ -234,18 +233,6 @@ class Reveal(Input):
 
     kind = "reveal"
     seat: int
-
-
-@dataclasses.dataclass(frozen=True, repr=False)
-class Victory(Input):
-    """Book mode: the printed haunt says this side has won (H6.2)."""
-
-    kind = "victory"
-    side: str
-
-    def check(self) -> None:
-        if self.side not in SIDES:
-            raise UnreadableInput(f"The winner is heroes or traitor, not {self.side!r}.", "E1")
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -332,7 +319,6 @@ INPUTS = InputRegistry(
         Attack,
         Ready,
         Reveal,
-        Victory,
         PlaceMonster,
         Stun,
         PlaceToken,
@@ -340,5 +326,6 @@ INPUTS = InputRegistry(
         Act,
         Go,
         TakeBack,
+        *TOOL_INPUTS,
     ]
 )

@@ -17,10 +17,18 @@ from typing import Any
 from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.music_box import music_room
+from hauntable.games.betrayal.claims import offered
 from hauntable.games.betrayal.content import TRAITS
 from hauntable.games.betrayal.house import BELOW_COLLAPSED, apart, monster_walker, steps
 from hauntable.games.betrayal.inputs import Attack, EndTurn, Go
-from hauntable.games.betrayal.predicates import hostile, in_house, name_of, scenario, start_fight
+from hauntable.games.betrayal.predicates import (
+    BOOK_FIGHT_TRAITS,
+    hostile,
+    in_house,
+    name_of,
+    scenario,
+    start_fight,
+)
 from hauntable.games.betrayal.prompts import ChooseOption, MonsterTurn
 from hauntable.games.betrayal.records import MONSTER_TURN, Monster
 from hauntable.games.betrayal.sides import side_of
@@ -299,13 +307,14 @@ def leave_cost(w: World, mid: str) -> int:
 def monster_attacks(w: World, mid: str) -> list[Attack]:
     """H5.7: the attacks a monster may make now: once in its move, if awake, on an explorer it opposes in its
     room (combat's K2 contract: the heroes; everyone while no traitor is known), in Might or a trait the
-    haunt allows (``state.haunt.attack_traits``) that the monster has (K3, K4)."""
+    haunt allows (``state.haunt.attack_traits``; in book mode any) that the monster has (K3, K4)."""
 
     h = w.haunt
     m = monsters(w)[mid]
     if m.stunned or (h.mphase is not None and h.mphase.attacked):
         return []
-    traits = [t for t in dict.fromkeys(("might", *h.attack_traits)) if m.trait(t) is not None]
+    fights = BOOK_FIGHT_TRAITS if h.mode == "book" else h.attack_traits  # K4: in book mode, any it has
+    traits = [t for t in dict.fromkeys(("might", *fights)) if m.trait(t) is not None]
     sc = scenario(w)
     return [
         Attack(str(e.seat), t)
@@ -324,8 +333,9 @@ def monster_prompt(w: World) -> None:
     p = w.haunt.phase()
     mid = p.current or ""
     m = monsters(w).get(mid)
-    if m is None or m.stunned or m.room not in w.s.house:  # beaten in its own attack (K7, H5.3)
-        w.say(f"{mid} is stunned: its move is over", "monster.move_over", monster=mid)
+    if m is None or m.stunned or m.room not in w.s.house:  # beaten in its own attack (K7, H5.3), or killed
+        if m is not None:
+            w.say(f"{mid} is stunned: its move is over", "monster.move_over", monster=mid)
         w.then(("monster_next", {}))
         return
     left = p.left or 0
@@ -336,7 +346,7 @@ def monster_prompt(w: World) -> None:
     options.extend(monster_attacks(w, mid))
     if sc is not None:
         options.extend(sc.monster_actions(w, mid))
-    options.append(_END)
+    options.extend((*offered(w), _END))
     w.ask(
         MonsterTurn(
             controller(w),
@@ -352,6 +362,9 @@ def monster_prompt(w: World) -> None:
 
 def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any) -> None:
 
+    if inp.kind not in ("go", "attack", "act", "end"):  # the haunt's tools and a claim, while monsters act
+        w.rules.action_handlers[inp.kind](w, inp)
+        return
     if inp not in prompt.options:
         raise IllegalAction(f"{prompt.monster} cannot do that now: {inp}.", "H5.2")
     p = w.haunt.phase()

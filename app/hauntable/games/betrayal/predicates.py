@@ -125,6 +125,20 @@ def trait_of(w: World, key: str, trait: str) -> int | None:
     return monsters(w.s)[key].trait(trait)
 
 
+BOOK_FIGHT_TRAITS = ("might", "sanity", "knowledge")  # a monster's Speed is its movement dice
+
+
+def book_fight(state: State, key: str, trait: str) -> bool:
+    """K4 in book mode: a monster is fought in Might, Sanity or Knowledge, whichever it has, attacking and
+    defending (the book names which; the table cannot read it, so it offers them all): a monster with only
+    Sanity is fought in Sanity. Speed stays the Revolver's (K5) or a haunt's. A scripted haunt says which
+    traits besides Might attacks use (``Haunt.attack_traits``)."""
+    h = state.haunt
+    if h is None or h.mode != "book" or seat_of(key) is not None or trait not in BOOK_FIGHT_TRAITS:
+        return False
+    return monsters(state)[key].trait(trait) is not None
+
+
 def stunned(state: State, key: str) -> bool:
     return seat_of(key) is None and monsters(state)[key].stunned
 

@@ -10,8 +10,19 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import OptionText, Prompt, RollDice, for_the_view
 from hauntable.games.betrayal.inputs import Choose, Ready, Rotate, Split, Use
 
-# turn-prompt actions that only the haunt offers (haunt.py lists and resolves them)
-HAUNT_ACTIONS = ("act", "reveal", "victory", "monster", "stun", "token", "traitor")
+# the haunt's tools by group, for a front-end to lay them out (book_tools.py lists and resolves them):
+# claiming a victory, what happens to an explorer, to the monsters, to the haunt's tokens, to its counters
+TOOL_GROUPS: dict[str, tuple[str, ...]] = {
+    "victory": ("claim",),
+    "explorer": ("check", "trait", "escape", "side", "traitor"),
+    "monsters": ("monster", "stun", "kill"),
+    "tokens": ("token", "carry"),
+    "counters": ("counter", "track"),
+}
+TOOL_KINDS = tuple(kind for kinds in TOOL_GROUPS.values() for kind in kinds)
+# turn-prompt actions that only the haunt offers (haunt.py lists and resolves them); the tools are accepted
+# typed on the turn prompt too, but listed only in the tools' own prompt
+HAUNT_ACTIONS = ("act", "reveal", "tools", *TOOL_KINDS)
 
 __all__ = [
     "AidedRoll",
@@ -22,6 +33,7 @@ __all__ = [
     "ChooseRotation",
     "ChooseTarget",
     "HandOff",
+    "HauntTools",
     "MonsterTurn",
     "RearrangeFloor",
     "RollDice",
@@ -206,10 +218,11 @@ class HandOff(Prompt):
 @dataclasses.dataclass(frozen=True)
 class MonsterTurn(Prompt):
     """One monster's part of the monster turn (H5.2): move it (``go ROOM``), attack once (``attack SEAT``,
-    H5.7), its haunt actions, or ``end``."""
+    H5.7), its haunt actions, the haunt's tools (a victory claimed while monsters act, issue 17 item 8), or
+    ``end``."""
 
     kind: ClassVar[str] = "monster"
-    accepts: ClassVar[tuple[str, ...]] = ("go", "attack", "act", "end")
+    accepts: ClassVar[tuple[str, ...]] = ("go", "attack", "act", "end", "tools", *TOOL_KINDS)
 
     monster: str = ""
     movement_left: int = 0
@@ -232,3 +245,19 @@ class RearrangeFloor(ChooseOption):
     floor: str = ""
     moves: tuple[tuple[str, int, int], ...] = ()
     turned: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class HauntTools(Prompt):
+    """The haunt's tools, opened from the turn prompt or a monster's prompt (``tools``): a victory claim,
+    and in book mode what the book makes happen (a trait roll, a trait raised or lowered, an explorer who
+    escapes or changes side, monsters, haunt tokens, counters). ``back`` closes them; after a tool the
+    prompt it was opened from comes back. ``groups`` follows TOOL_GROUPS for a front-end's layout."""
+
+    kind: ClassVar[str] = "tools"
+    accepts: ClassVar[tuple[str, ...]] = ("back", *TOOL_KINDS)
+
+    options: tuple[Input, ...] = ()
+
+    def choices(self) -> tuple[Input, ...]:
+        return self.options

@@ -32,7 +32,7 @@ from hauntable.games.betrayal.movement import (
     movement_left,
 )
 from hauntable.games.betrayal.predicates import medallion, traitor_ignores
-from hauntable.games.betrayal.prompts import ChooseAction, HandOff, MonsterTurn
+from hauntable.games.betrayal.prompts import ChooseAction, HandOff, HauntTools, MonsterTurn
 from hauntable.games.betrayal.ruleset import RULES  # noqa: F401  (binds the rule set to World)
 from hauntable.games.betrayal.state import Explorer, Placed, State, Turn
 from hauntable.games.betrayal.table_tiles import check_table_tile
@@ -359,6 +359,12 @@ def _resolve_handoff(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> No
     _continue(w, ctx)
 
 
+def _resolve_tools(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
+    """The haunt's tools (book_tools.py): ``back``, or a tool, checked by its handler; then the prompt they
+    were opened from comes back (nothing is queued: the turn or the monster's prompt is asked again)."""
+    w.rules.action_handlers[inp.kind](w, inp)
+
+
 _RESOLVE: dict[str, Callable[[World, Any, dict[str, Any], Any], None]] = {
     "action": _resolve_action,
     "roll": _resolve_roll,
@@ -369,5 +375,6 @@ _RESOLVE: dict[str, Callable[[World, Any, dict[str, Any], Any], None]] = {
     "card": _resolve_card,
     "option": _resolve_option,
     MonsterTurn.kind: resolve_monster,
+    HauntTools.kind: _resolve_tools,
     HandOff.kind: _resolve_handoff,
 }

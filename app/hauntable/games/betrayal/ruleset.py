@@ -13,7 +13,9 @@ from types import ModuleType
 from typing import Any
 
 from hauntable.games.betrayal import (
+    book_tools,
     card_draw,
+    claims,
     combat,
     damage,
     death,
@@ -107,6 +109,8 @@ MODULES: tuple[ModuleType, ...] = (
     monsters,
     haunt,
     victory,
+    claims,
+    book_tools,
     haunt_actions,
     printed_runtime,
     vocab_extra,

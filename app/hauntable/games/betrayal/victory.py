@@ -67,7 +67,7 @@ def check_victory(w: World) -> bool:
     if not heroes_in_play(w):
         if survivors(w) and sc is not None and not sc.escape_wins(w):
             return False  # the heroes are out, alive, but their goal is not met: the haunt plays on
-        if survivors(w) and sc is not None:
+        if survivors(w):  # every hero still alive has escaped (H6.1), in book mode too
             declare(w, "heroes", "every surviving hero has escaped")
         else:
             declare(w, "traitor", "no hero is left alive")

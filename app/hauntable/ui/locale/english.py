@@ -888,6 +888,11 @@ message(
 )
 message("rej.H6.1", "The heroes need a survivor to win.")
 message("rej.H7.1", "That is not an action of this haunt now.")
+message(
+    "rej.H7.3",
+    "That haunt tool does not fit now: the explorer is not in the house, the token is out of reach, or it "
+    "is not their turn.",
+)
 message("rej.K1", "No attack now: one attack a turn, after the haunt has begun, in one room.")
 message("rej.K2", "That is not an opponent who can be attacked.")
 message("rej.K3", "That trait cannot be attacked.")
@@ -989,7 +994,7 @@ message("out.haunt.side.traitor", "{who} joins the traitor")
 message("out.haunt.token_carry", "{who} carries the {token}")
 message("out.haunt.token_drop", "{who} drops the {token} in the {room}")
 message("out.haunt.token_hand", "{who} hands the {token} to {to}")
-message("out.haunt.counter", "{name}: {value}")
+message("out.haunt.counter", "Counter {name}: {value}")
 message("out.haunt.track", "The {name} track stands at {value}")
 message("out.monster.stunned", "{monster} is stunned")
 message("out.monster.turn", "The monsters' turn")
@@ -1019,8 +1024,49 @@ message("action.take", "Pick up the {card}")
 message("action.give", "Give the {card}\nto {who}")
 message("action.trade", "Trade with\n{who}")
 message("action.free", "Free {who}")
-message("action.victory.heroes", "The heroes have won")
-message("action.victory.traitor", "The traitor has won")
+message("action.tools", "Haunt tools")
+message("action.back", "Back")
+message("action.claim.heroes", "The heroes claim victory")
+message("action.claim.traitor", "The traitor claims victory")
+message("action.check", "{who}: {trait} roll")
+message("action.trait_up", "{who}: {trait} +{n}")
+message("action.trait_down", "{who}: {trait} −{n}")
+message("action.escape", "{who} escapes the house")
+message("action.leave", "{who} leaves play")
+message("action.side.heroes", "{who} joins the heroes")
+message("action.side.traitor", "{who} joins the traitor")
+message("action.kill", "{name} is killed")
+message("action.remove", "Take {name} out of the house")
+message("action.carry", "{who} takes the {name}")
+message("action.token_drop", "{who} lays the {name} down")
+message("action.counter_up", "Counter {name} +{n}")
+message("action.counter_down", "Counter {name} −{n}")
+message("action.track_up", "Track {name} +{n}")
+message("action.track_down", "Track {name} −{n}")
+message("prompt.tools", "{who}: haunt tools")
+message("purpose.book", "the book's roll")
+message("option.none", "No target")
+message("out.haunt.claim.heroes", "The heroes claim victory")
+message("out.haunt.claim.traitor", "The traitor claims victory")
+message("out.haunt.claim.house", "The house claims victory")
+message("out.haunt.claim_refused", "The claim is refused: play goes on")
+plural("out.haunt.check.total", "total", "{who} rolls {total} for {trait}", "{who} rolls {total} for {trait}")
+plural(
+    "out.haunt.check.success",
+    "total",
+    "{who} rolls {total} for {trait} ({target}+): success",
+    "{who} rolls {total} for {trait} ({target}+): success",
+)
+plural(
+    "out.haunt.check.fail",
+    "total",
+    "{who} rolls {total} for {trait} ({target}+): fails",
+    "{who} rolls {total} for {trait} ({target}+): fails",
+)
+message("ask.claim_heroes", "The heroes claim victory: does the traitor agree that the haunt is won?")
+message("ask.claim_traitor", "The traitor claims victory: do the heroes agree that the haunt is won?")
+message("ask.claim_house", "The house claims victory: do the heroes agree that the haunt is won?")
+message("ask.check_target", "{who}: {trait} roll - what total does the book ask for?")
 message("action.monster_new", "New monster {name}\nin the {room}")
 message("action.monster_move", "Move {name}\nto the {room}")
 message("action.stun", "{name} is stunned")
