@@ -128,7 +128,7 @@ def end_turn_rect(h):
 
 
 def test_haunt_actions_are_grouped_and_end_turn_stays_in_one_place(table_app):
-    """Book mode's haunt tools are one "Haunt tools" button of the turn (issue 16: they never crowd the moves),
+    """Book mode's haunt tools are one "Haunt tools" button of the turn (issue 16: never crowding moves),
     opening their own prompt whose buttons (a new monster among them) are big enough and hold their words;
     End turn does not move between turns."""
 

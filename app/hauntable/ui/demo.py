@@ -76,7 +76,8 @@ def closed_basement(rooms: dict[str, tuple[int, int, int]], seed: int = 3) -> tu
 
 
 def play(channel: Channel, sim: TableSimulator, seed: int, steps: int, stop=None) -> None:
-    """Answer ``steps`` prompts the way a table would (simulator for hardware, random legal choices)."""
+    """Answer ``steps`` prompts the way a table would (simulator for hardware, random legal choices; as a
+    random bot, never a victory claim)."""
     rng = Rng(seed)
     for _ in range(steps):
         prompt = channel.step.awaiting
@@ -89,7 +90,7 @@ def play(channel: Channel, sim: TableSimulator, seed: int, steps: int, stop=None
         elif isinstance(prompt, RollDice):
             sim.throw_dice()
         else:
-            choices = prompt.choices()
+            choices = tuple(c for c in prompt.choices() if not c.bots_skip)  # never a claim (H6.2)
             moves = [c for c in choices if c.kind != "end"]
             pool = moves if moves and rng.below(10) < 8 else choices
             channel.submit(pool[rng.below(len(pool))], channel.seq)

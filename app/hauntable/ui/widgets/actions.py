@@ -18,7 +18,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from hauntable.engine.inputs import Input
-from hauntable.games.betrayal.prompts import HAUNT_ACTIONS
+from hauntable.games.betrayal.prompts import HAUNT_ACTIONS, TOOL_GROUPS
 from hauntable.ui.i18n import tr
 
 GROUPS = ("move", "attack", "cards", "haunt", "other")
@@ -40,24 +40,41 @@ def group_of(inp: Input) -> str:
     return "other"
 
 
-def grouped(choices: tuple[Input, ...]) -> tuple[dict[str, list[Input]], Input | None]:
-    """The answers by group (in ``GROUPS`` order, empty groups left out) and the End turn answer."""
-    end = next((c for c in choices if c.kind in END_KINDS), None)
-    groups: dict[str, list[Input]] = {g: [] for g in GROUPS}
+def tool_group(inp: Input) -> str:
+    """The haunt tools' group of an answer (prompts.TOOL_GROUPS)."""
+    return next((g for g, kinds in TOOL_GROUPS.items() if inp.kind in kinds), "other")
+
+
+def grouped(
+    choices: tuple[Input, ...],
+    by: Callable[[Input], str] = group_of,
+    order: tuple[str, ...] = GROUPS,
+    end_kinds: tuple[str, ...] = END_KINDS,
+) -> tuple[dict[str, list[Input]], Input | None]:
+    """The answers by group (in ``order``, empty groups left out) and the End turn answer (for the haunt
+    tools: Back)."""
+    end = next((c for c in choices if c.kind in end_kinds), None)
+    groups: dict[str, list[Input]] = {g: [] for g in order}
     for c in choices:
         if c is not end:
-            groups[group_of(c)].append(c)
+            groups.setdefault(by(c), []).append(c)
     return {g: v for g, v in groups.items() if v}, end
 
 
 class ActionArea(BoxLayout):
     """The answers to a turn prompt. ``button(inp)`` makes one answer's button (the prompt bar's)."""
 
-    def __init__(self, choices: tuple[Input, ...], button: Callable[[Input], Button], **kwargs):
+    def __init__(
+        self, choices: tuple[Input, ...], button: Callable[[Input], Button], tools: bool = False, **kwargs
+    ):
+        """``tools``: the haunt tools' own prompt, grouped by prompts.TOOL_GROUPS, Back where End turn is."""
         kwargs.setdefault("spacing", 6)
         super().__init__(**kwargs)
         self._button = button
-        self.groups, end = grouped(choices)
+        if tools:
+            self.groups, end = grouped(choices, tool_group, (*TOOL_GROUPS, "other"), ("back",))
+        else:
+            self.groups, end = grouped(choices)
         self.page = BoxLayout()
         side = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.22)
         self.back_slot = BoxLayout(size_hint_y=0.4)

@@ -20,7 +20,14 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.content import Content
 from hauntable.games.betrayal.inputs import PlaceMonster, Roll
-from hauntable.games.betrayal.prompts import AwaitCard, AwaitTile, ChooseAction, MonsterTurn, RearrangeFloor
+from hauntable.games.betrayal.prompts import (
+    AwaitCard,
+    AwaitTile,
+    ChooseAction,
+    HauntTools,
+    MonsterTurn,
+    RearrangeFloor,
+)
 from hauntable.games.betrayal.state import State
 from hauntable.ui.i18n import tr
 from hauntable.ui.viewmodel import choice_label, heading
@@ -246,6 +253,9 @@ class PromptBar(BoxLayout):
 
         if isinstance(prompt, ChooseAction | MonsterTurn):  # grouped, End turn always at the right
             self.area.add_widget(ActionArea(choices, button))
+            return
+        if isinstance(prompt, HauntTools):  # the haunt tools by group, Back where End turn stands
+            self.area.add_widget(ActionArea(choices, button, tools=True))
             return
         grid = GridLayout(cols=min(4, max(1, len(choices))), spacing=6)
         for inp in choices:
