@@ -1,6 +1,7 @@
 """Soak of the printed haunts (issue 16): N random-legal games of every haunt that runs from its file, each
 from a house explored by the bot, to a winner. Prints games per second and, per haunt, the share that reached
-a winner with no stuck prompt and no exception (the goal: 100 % of at least 20 games a haunt).
+a winner with no stuck prompt, no exception and no step that changed the state it was given (the goal:
+100 % of at least 20 games a haunt).
 
 The haunt is forced at a random moment of exploration (after 40-120 bot inputs), revealed in a room of the
 house that leads to it on the haunt chart when one is laid, by a random seat; then the bot plays every side
@@ -21,6 +22,7 @@ import traceback
 
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.game import Step
+from hauntable.engine.hashing import state_hash
 from hauntable.games.betrayal import GAME, GameConfig
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.haunts.printed import PRINTED
@@ -64,8 +66,12 @@ def play(number: int, seed: int, max_inputs: int, why: collections.Counter[str])
     step = force_haunt(step, number, pick)
     n = 0
     while step.awaiting is not None and n < max_inputs:
-        step = GAME.apply(step.state, bot.choose(step))
+        before, inp = state_hash(step.state), bot.choose(step)
+        old = step.state
+        step = GAME.apply(old, inp)
         n += 1
+        if state_hash(old) != before:  # a step must never change the state it was given (replay, take back)
+            return f"input {n} ({inp}) changed the state it was given", n
         for o in step.outcomes:
             if o.code == "haunt.victory":
                 why[o.text] += 1
