@@ -29,8 +29,8 @@ def test_a_long_resume_replays_off_the_main_loop_and_counts_on_screen(make_app, 
     with GameLog(tmp_path / "table.sqlite3", durable=False) as log:
         from hauntable.games.betrayal import GameConfig
 
-        hashes = play(log, 800, seed=8, config=GameConfig.quick("zoe", "ox", "vivian", seed=8))
-        assert len(hashes) >= 600  # the longest bot game among seeds 1..150 (bench/log_start.py)
+        hashes = play(log, 800, seed=1, config=GameConfig.quick("zoe", "ox", "vivian", seed=1))
+        assert len(hashes) >= 600  # seed 1: still playing after 800 inputs
         h = make_app(log=log)
         seen = []
         changed = h.app.changed

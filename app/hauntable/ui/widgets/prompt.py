@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import RollDice
@@ -34,6 +35,8 @@ from hauntable.ui.viewmodel import choice_label, heading
 from hauntable.ui.widgets.actions import ActionArea
 
 Submit = Callable[[Input, int], object]
+
+ANSWERS_MIN = 64  # px the answers always keep under a long heading (a printed haunt's whole rules card)
 
 
 class ChoiceButton(Button):
@@ -177,19 +180,27 @@ class PromptBar(BoxLayout):
         self.heading = Label(
             font_size=20, bold=True, size_hint_y=None, height=32, halign="left", valign="middle"
         )
-        # a long heading (a rearranged floor, a card's question in German) wraps and the bar makes room
+        # a long heading (a rearranged floor, a card's question in German) wraps and the bar makes room, up
+        # to what leaves the answers ANSWERS_MIN; longer (a haunt's rules card at the hand-off) it scrolls
         self.heading.bind(
             width=lambda w, v: setattr(w, "text_size", (v, None)),
             texture_size=lambda w, ts: setattr(w, "height", max(32, ts[1])),
+            height=self._fit_heading,
         )
+        self.heading_scroll = ScrollView(size_hint_y=None, height=32, do_scroll_x=False, bar_width=6)
+        self.heading_scroll.add_widget(self.heading)
         self.message = Label(
             markup=True, font_size=15, size_hint_y=None, height=24, halign="left", valign="middle"
         )
         self.message.bind(size=lambda w, s: setattr(w, "text_size", s))
         self.area = BoxLayout()
-        for w in (self.heading, self.message, self.area):
+        for w in (self.heading_scroll, self.message, self.area):
             self.add_widget(w)
-        self.bind(refusal=self._message, notice=self._message)
+        self.bind(refusal=self._message, notice=self._message, height=self._fit_heading)
+
+    def _fit_heading(self, *_args) -> None:
+        room = self.height - self.padding[1] - self.padding[3] - 2 * self.spacing - self.message.height
+        self.heading_scroll.height = max(32, min(self.heading.height, room - ANSWERS_MIN))
 
     def _message(self, *_args) -> None:
         parts = []
@@ -215,6 +226,7 @@ class PromptBar(BoxLayout):
             self.heading.text = ""
             return
         self.heading.text = heading(state, prompt)
+        self.heading_scroll.scroll_y = 1  # a new heading is read from its start
         if isinstance(prompt, RollDice):
             self.area.add_widget(
                 DicePad(prompt.dice, state.seq, submit, sim.get("throw"), roll_virtual, tower)
