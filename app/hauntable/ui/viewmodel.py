@@ -350,7 +350,10 @@ def act_label(state: State, inp: bi.Act) -> str:
     if (
         verb == f"act.{inp.action}"
     ):  # a printed haunt's action: its words from the haunt file, else as written
-        verb = printed_action_label(state.haunt.number if state.haunt else 0, inp.action) or inp.action
+        verb = (
+            printed_action_label(state.haunt.number if state.haunt else 0, inp.action, language())
+            or inp.action
+        )
     option = inp.option
     if option in TRAITS:
         option = tr(f"trait.{option}")

@@ -19,11 +19,12 @@ def haunt_text(number: int, key: str, lang: str) -> str | None:
     return haunt.spec.texts.get(key, {}).get(lang) if haunt is not None else None
 
 
-def action_label(number: int, action: str) -> str | None:
-    """The words of printed haunt ``number``'s action ``action`` (None: no such haunt file or action)."""
+def action_label(number: int, action: str, lang: str = "en") -> str | None:
+    """The words of printed haunt ``number``'s action ``action`` in ``lang`` (English where the file has no
+    words in it; None: no such haunt file or action)."""
     haunt = PRINTED.get(number)
     found = haunt.spec.action(action) if haunt is not None else None
-    return found.label if found is not None else None
+    return None if found is None else found.labels.get(lang, found.label)
 
 
 __all__ = ["PRINTED", "HauntFile", "HauntFileError", "PrintedHaunt", "action_label", "haunt_text", "load_all"]

@@ -65,6 +65,7 @@ class Action:
     success: tuple[Expr, ...]
     failure: tuple[Expr, ...]
     bonus: Expr | None = None  # added to the roll's total (the effects see the sum as ``total``)
+    labels: dict[str, str] = dataclasses.field(default_factory=dict)  # language -> the button's words
 
 
 @dataclasses.dataclass(frozen=True)
@@ -333,12 +334,19 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
     for t in roll:
         r.choice(f"{field}.roll", t, TRAITS)
     label = a.get("label")
+    labels: dict[str, str] = {}
+    if isinstance(label, dict):  # the button's words in the table's languages, English first
+        labels = {k: str(v) for k, v in label.items() if k in LANGUAGES}
+        label = labels.get("en")
     if not isinstance(label, str) or not label:
-        raise r.fail(f"{field}.label", "the button needs words")
+        raise r.fail(
+            f"{field}.label", "the button needs words (a string, or a table of language = words with en)"
+        )
     return Action(
         id=a["id"],
         side=r.choice(f"{field}.side", a.get("side"), (*SIDES, "any", "table")),
         label=label,
+        labels=labels,
         where=r.opt_expr(f"{field}.where", a.get("where")),
         where_text=str(a.get("where_text", "")),
         requires=r.opt_expr(f"{field}.requires", a.get("requires")),

@@ -56,7 +56,9 @@ class Airborne(PrintedHaunt):
             to = "Mystic Elevator" if lift is not None and lift.floor != "basement" else "Entrance Hall"
             for e in s.explorers:
                 if in_house(e) and s.house[e.room].floor == "basement":
-                    w.explorer(e.seat).room = to  # the step's own copy: the state it began from stays as it was
+                    w.explorer(
+                        e.seat
+                    ).room = to  # the step's own copy: the state it began from stays as it was
                     who = w.who(e.seat)
                     w.say(f"{who} is moved to the {to}", "printed.moved", who=who, room=to)
 
