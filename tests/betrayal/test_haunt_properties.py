@@ -20,7 +20,12 @@ NAMES = ("Monster 1", "Beast", "Crawler 1", "Spirit", "Token 1", "Key", "Bone 1"
 haunt_garbage = st.one_of(
     st.sampled_from(["heroes", "traitor"]).map(lambda s: {"kind": "claim", "side": s}),
     st.builds(
-        lambda k, s, t, n: {"kind": k, "seat": s, "trait": t, ("by" if k == "trait" else "target"): n},
+        lambda k, s, t, n: {
+            "kind": k,
+            "seat": s,
+            "trait": t,
+            **({"by": n} if k == "trait" else {"target": abs(n)}),
+        },
         st.sampled_from(["check", "trait"]),
         st.integers(-1, 6),
         st.sampled_from(["might", "sanity"]),

@@ -44,6 +44,13 @@ def play_one(h, rng: Rng, claim: bool = False) -> None:
             return
         except LookupError:
             pass
+    if claim:  # a scripted haunt's claims stand among its actions, grouped behind one button
+        try:
+            h.tap(h.find(name="group-haunt"))
+            h.tap_text(CLAIM[1])
+            return
+        except LookupError:
+            pass
     for name in ("dice-tower", "sim-card", "monster-place"):  # a new book monster's pad: placed as it is
         try:
             h.tap(h.find(name=name))
