@@ -1,11 +1,21 @@
-"""Hidden-traitor haunts (H4): secret tokens, turn order, revealing, the dead showing their tokens."""
+"""Hidden-traitor haunts (H4): secret tokens, turn order, revealing, the dead showing their tokens. Played on
+haunt 43 in book mode (house rule haunt_mode = book): the H4 machinery every hidden-traitor haunt shares; the
+printed haunts 34 and 43 refereed from their files have tests of their own (tests/betrayal/printed)."""
 
 from __future__ import annotations
 
-from gamekit import choices, do, haunt, refused, start, texts
+from gamekit import choices, do, haunt, refused, texts
+from gamekit import start as new_game
+from hauntable.games.betrayal.config import HouseRules
 from hauntable.games.betrayal.sides import is_traitor, may_attack
 
 FOUR = ("zoe", "ox", "vivian", "peter")
+
+
+def start(*characters: str, **kwargs):
+    """A new game in book mode for the haunt (unless the test says otherwise)."""
+    kwargs.setdefault("house_rules", HouseRules(haunt_mode="book"))
+    return new_game(*characters, **kwargs)
 
 
 def hidden(number: int = 43, revealer: int = 1, seed: int = 0):
