@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         "dice": lambda: show_game(5, 400, trait_roll),
         "rotation": lambda: show_game(7, 400, lambda p: isinstance(p, ChooseRotation)),
         "card": lambda: (show_game(5, 400, lambda p: p.kind == "card"), h.app.controller.sim("draw_card")),
-        "haunt": lambda: show_game(3, 2000),
+        "haunt": lambda: show_game(3, 2000, lambda p: p.kind == "handoff"),  # the reveal, not the end
         "admin": lambda: admin_page("menu"),
         "enrol": lambda: admin_page("enrol"),
         "export": lambda: admin_page("export"),
