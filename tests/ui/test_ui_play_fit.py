@@ -201,6 +201,7 @@ def test_the_end_of_a_logged_game_shows_the_house_the_traitor_the_dead_and_saves
             assert f"{e.name} died in the {e.room} (haunt round " in text
         # the turning points from the haunt's start on (the whole log replayed, not the last 50 steps)
         assert "the haunt begins!" in text and f"{traitor.name} is the traitor" in text
+        assert f"is the traitor (haunt 21, {state.haunt.name})" in text and "locked door" not in text
         assert " appears in the " in text  # the haunt's monsters arriving
         screen = h.app.root.get_screen("haunt")
         views = [screen.ids[f"end_{floor}"] for floor in ("ground", "upper", "basement")]

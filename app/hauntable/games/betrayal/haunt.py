@@ -97,7 +97,8 @@ def haunt_start(w: World) -> None:
         order.remove(traitor)
         order.append(traitor)
     h.order = [*order, MONSTER_TURN]
-    title = f"haunt {number}" + (f", {spec.name}" if spec.name != f"Haunt {number}" else "")
+    # a printed haunt under its printed name (not our scenario's under that number)
+    title = f"haunt {number}" + (f", {h.name}" if h.name != f"Haunt {number}" else "")
     if traitor is not None:
         w.say(
             f"{w.who(traitor)} is the traitor ({title})", "haunt.traitor", who=w.who(traitor), number=number
