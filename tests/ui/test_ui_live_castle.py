@@ -40,10 +40,9 @@ def reader(room: str) -> str:
 
 
 @pytest.mark.xfail(
-    reason="since the session's last merges the figure carried through the red door on the mock readers is not "
-    "taken as a move (the screen keeps saying the figure belongs in the Treasury); cause not found yet, and "
-    "not a regression of one commit (the commits before and after the bisected one fail alike): see the "
-    "session note",
+    reason="since the session's last merges the figure carried through the red door on the mock readers "
+    "is not taken as a move (the screen keeps saying the figure belongs in the Treasury); cause not found "
+    "yet, and not one commit's regression (the commits before and after the bisected one fail alike)",
     strict=False,
 )
 def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_no_plan_card(
