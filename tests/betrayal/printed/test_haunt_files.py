@@ -14,6 +14,7 @@ from hauntable.games.betrayal.haunts.printed.content_files import load_file
 from hauntable.games.betrayal.haunts.printed.expr import ExprError, parse
 from hauntable.games.betrayal.haunts.printed.spec import HauntFileError
 from hauntable.games.betrayal.haunts.printed.vocab import CONTEXT, FUNCTIONS, VALUES, Ctx, namespace
+from hauntable.games.betrayal.haunts.printed.vocab_extra import NAMES
 from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.world import World
 
@@ -103,3 +104,21 @@ def test_docs_haunts_md_lists_every_haunt_as_its_file_says():
         [sys.executable, str(root / "scripts" / "haunts_doc.py"), "--check"], capture_output=True
     )
     assert done.returncode == 0, done.stderr.decode()
+
+
+def test_H7_2_one_word_asks_a_roll_whose_total_runs_a_file_action_by_its_target():
+    """roll_for is the one word (task printed_roll) for a roll the haunt asks for; the old second word is
+    unknown to the loader, and an action only such a roll runs is a "table" action, never offered."""
+    assert "roll_dice" not in FUNCTIONS and "roll_for" in FUNCTIONS
+    assert "roll_dice" not in NAMES
+    bomb = PRINTED[16].spec.action("bomb")
+    assert bomb is not None and bomb.side == "table" and bomb.target is not None
+    step = start("zoe", "ox", "vivian", "peter")
+    step.state.phase = "haunt"
+    step.state.haunt = Haunt(revealer=0, omen="Girl", room="Chapel", number=16, total=0, traitor=1)
+    w = World(step.state, CONTENT)
+    w.haunt.vars["_n"] = PRINTED[16].spec.resolve_numbers(4, 3, {})
+    PRINTED[16].roll_result(w, 1, "bomb", 6, "")  # under 7 (4 players): the failure side, nothing
+    assert not w.haunt.vars.get("_blown")
+    PRINTED[16].roll_result(w, 1, "bomb", 7, "")
+    assert w.haunt.vars.get("_blown") == 1

@@ -195,16 +195,22 @@ class Effects:
         if dice > 0:
             self.w.then(("printed_roll", dict(seat=seat, dice=dice, counter=counter, why=why or counter)))
 
-    def roll_for(self, action: str, dice: int, seat: int = -1, why: str = "") -> None:
-        """``seat`` (default: the actor, else the traitor) rolls ``dice`` dice through the table; the file's
-        action ``action`` (a ``side = "table"`` one) then runs its ``success`` effects seeing ``total``."""
+    def roll_for(self, action: str, dice: int, seat: int = -1, why: str = "", about: str = "") -> None:
+        """The one roll a haunt asks for whose result runs a file action: ``seat`` (default: the actor, else
+        the traitor, even dead, H3.5) rolls ``dice`` dice (0 to 8) through the table; the total against the
+        action's ``target`` (none: always met) runs its ``success`` or ``failure`` effects, which see
+        ``total``, ``margin`` and ``about`` (a monster's id: the roll is that monster's, no card aids it).
+        The action is never offered (``side = "table"``): only this roll runs it."""
         h = self.w.haunt
         if seat < 0:
             seat = self.me if self.me >= 0 else (h.traitor if h.traitor is not None else 0)
-        if self.spec.action(action) is None:
+        a = self.spec.action(action)
+        if a is None:
             raise ValueError(f"haunt {h.number} has no action {action!r}")
-        why = why or self.spec.action(action).label
-        self.w.then(("printed_roll", dict(seat=seat, dice=dice, counter="", why=why, action=action)))
+        why = why or a.label
+        self.w.then(
+            ("printed_roll", dict(seat=seat, dice=dice, counter="", why=why, action=action, about=about))
+        )
 
     def tell(self, key: str) -> None:
         """Say one of the haunt file's ``[texts]`` to the table (our words, as the file gives them)."""

@@ -189,6 +189,15 @@ class PrintedHaunt(Scenario):
             used = w.haunt.vars.setdefault(USED, {})
             used[a.id] = [w.haunt.round, w.haunt.side_of(seat)]
 
+    def roll_result(self, w: World, seat: int, action: str, total: int, about: str = "") -> None:
+        """A roll asked by ``roll_for``: the action's effects by its target (H6.1 is checked after)."""
+        a = self.spec.action(action)
+        if a is None or (about and about not in w.haunt.monsters):
+            return
+        target = int(self.value(w, a.target, seat, default=0, about=about))
+        effects = a.success if total >= target else a.failure
+        self.run(w, effects, seat, total=total, margin=abs(total - target), about=about)
+
     def task_result(self, w: World, seat: int, action: str, option: str, success: bool, total: int) -> None:
         a = self.spec.action(action)
         if a is None:
@@ -267,24 +276,38 @@ class PrintedHaunt(Scenario):
         return in_house(w.s.explorers[seat]) and bool(self.value(w, ex, seat, seat=seat, room=room))
 
 
-# --- dice a haunt rolls for its own counters (haunt 40: the buried person's damage) ----------------------
+# --- dice a haunt asks for: into a counter (roll_into) or running a file action (roll_for) -----------------
 
 
 @task("printed_roll")
-def printed_roll(w: World, seat: int, dice: int, counter: str, why: str, action: str = "") -> None:
+def printed_roll(
+    w: World, seat: int, dice: int, counter: str, why: str, action: str = "", about: str = ""
+) -> None:
     """Ask ``seat`` to roll ``dice`` dice through the table (the tower or the pad); the total is added to
-    the haunt's counter ``counter``, or given to the haunt's ``action`` as its roll (``printed_rolled``)."""
+    the haunt's counter ``counter``, or given to the haunt's ``action`` (``printed_rolled``). A monster's
+    roll (``about``) takes no card's aid. No dice to roll: a total of 0 at once, nobody asked."""
     dice = max(0, min(8, dice))
-    text = f"{w.who(seat)}: roll {dice} dice - {why}"
-    w.ask(RollDice(seat, text, dice, why), on="printed_rolled", counter=counter, action=action, roller=seat)
+    if dice == 0:
+        printed_rolled(w, counter, action, seat, 0, about)
+        return
+    what = f"{about}: {why}" if about else why
+    text = f"{w.who(seat)}: roll {dice} dice - {what}"
+    aid = {"_aid_none": True} if about else {}
+    w.ask(
+        RollDice(seat, text, dice, what),
+        on="printed_rolled",
+        counter=counter,
+        action=action,
+        roller=seat,
+        about=about,
+        **aid,
+    )
 
 
 @task("printed_rolled")
-def printed_rolled(w: World, counter: str, action: str, roller: int, total: int) -> None:
+def printed_rolled(w: World, counter: str, action: str, roller: int, total: int, about: str = "") -> None:
     sc = w.rules.scenarios.get(w.haunt.number)
     if action and isinstance(sc, PrintedHaunt):
-        a = sc.spec.action(action)
-        if a is not None:
-            sc.run(w, a.success, roller, total=total)
+        sc.roll_result(w, roller, action, total, about)
         return
     Ctx(w, None).count_add(counter, total)

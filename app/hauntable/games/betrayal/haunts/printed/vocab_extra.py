@@ -1,8 +1,7 @@
 """Words the printed haunts 2-25 need beyond vocab.py (docs/haunt-files.md, "Words of vocab_extra"):
 contests (an action with a number ``<id>_vs`` is rolled against that many dice the other side throws, won
 on a higher total; its effects see ``total`` and ``margin``: the web's Might 4, the Dragon's Toughness),
-dice the table asks for a file action (``roll_dice``: success or failure by its target, ``about`` a
-monster), monster actions (file actions ``monster_...`` offered on a monster's move), numbered tokens by
+monster actions (file actions ``monster_...`` offered on a monster's move), numbered tokens by
 stem, a kind's defeat or traits changed mid-game (the Witch made mortal, the Spider growing), a card given
 back (the rescued Girl).
 
@@ -36,7 +35,6 @@ NAMES: tuple[str, ...] = (
     "token_in",
     "per_seat",
     "revealer",
-    "roll_dice",
     "kind_of",
     "total",
     "margin",
@@ -98,16 +96,6 @@ def regain_card(c: Ctx, card: str, seat: int = -1) -> None:
     c.w.then(("gain_card", dict(seat=who, deck=deck, name=card, room=None)))
 
 
-def roll_dice(c: Ctx, n: int, action: str, seat: int = -1, about: str = "") -> None:
-    """Ask for a roll of ``n`` dice (8 at most) for the file's action ``action``, thrown by ``seat`` (default:
-    the traitor, even dead, H3.5; with none the actor): its total against the action's target picks the
-    action's success or failure effects (a bomb timer, a doll's roll). Such an action is never offered
-    (its ``where`` is false); only this roll runs it."""
-    h = c.w.haunt
-    thrower = seat if seat >= 0 else h.traitor if h.traitor is not None else c.me
-    c.w.then(("printed_dice_ask", dict(seat=thrower, dice=max(0, min(8, n)), action=action, about=about)))
-
-
 def bind(c: Ctx) -> dict[str, Any]:
     """The names above bound to one evaluation."""
     return {
@@ -124,7 +112,6 @@ def bind(c: Ctx) -> dict[str, Any]:
         "per_seat": lambda name, seat=-1: f"{name} {_seat(c, seat)}",
         "revealer": c.w.haunt.revealer,
         "kind_of": lambda mid: c.w.haunt.monsters[mid].kind if mid in c.w.haunt.monsters else "",
-        "roll_dice": lambda n, action, seat=-1, about="": roll_dice(c, n, action, seat, about),
     }
 
 
@@ -153,15 +140,6 @@ class ExtraHaunt(PrintedHaunt):
             action=action,
             attack=total,
         )
-
-    def dice_result(self, w: World, seat: int, action: str, total: int, about: str = "") -> None:
-        """A roll asked by ``roll_dice``: the action's effects by its target (H6.1 is checked after)."""
-        a = self.spec.action(action)
-        if a is None or (about and about not in w.haunt.monsters):
-            return
-        target = int(self.value(w, a.target, seat, default=0, about=about))
-        effects = a.success if total >= target else a.failure
-        self.run(w, effects, seat, total=total, margin=abs(total - target), about=about)
 
     # --- monster actions: a file action ``monster_...`` is offered on a monster's move (H5.7) ----------
 
@@ -207,30 +185,6 @@ class ExtraHaunt(PrintedHaunt):
         else:
             w.say(f"{who} fails: {a.label}", "printed.failure", who=who, action=a.label, total=attack)
             self.run(w, a.failure, seat, total=attack, margin=-margin)
-
-
-@task("printed_dice_ask")
-def printed_dice_ask(w: World, seat: int, dice: int, action: str, about: str = "") -> None:
-    """One roll asked by ``roll_dice`` (queued, so several wait their turn)."""
-    if dice == 0:
-        printed_dice(w, seat, action, 0, about)
-        return
-    what = f"{about}: {action}" if about else action
-    w.ask(
-        RollDice(seat, f"{w.who(seat)}: roll {dice} dice - {what}", dice, what),
-        on="printed_dice",
-        seat=seat,
-        action=action,
-        about=about,
-        _aid_none=True,
-    )
-
-
-@task("printed_dice")
-def printed_dice(w: World, seat: int, action: str, total: int, about: str = "") -> None:
-    sc = scenario(w)
-    if isinstance(sc, ExtraHaunt):
-        sc.dice_result(w, seat, action, total, about)
 
 
 @task("printed_contest")

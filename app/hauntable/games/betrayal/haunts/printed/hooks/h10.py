@@ -5,7 +5,7 @@ action says what a failure does. One Zombie per room rolls: a room holds one tra
 from __future__ import annotations
 
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
-from hauntable.games.betrayal.haunts.printed.vocab_extra import ExtraHaunt, roll_dice
+from hauntable.games.betrayal.haunts.printed.vocab_extra import ExtraHaunt
 from hauntable.games.betrayal.world import World
 
 TRAPS = ("Master Bedroom", "Chapel", "Conservatory", "Game Room", "Library", "Attic")
@@ -20,4 +20,4 @@ class FamilyGathering(ExtraHaunt):
             trapped = any(t.startswith("Trapped Zombie") for t in h.tokens_in(m.room))
             if m.kind == "Zombie" and m.room in TRAPS and not trapped and m.room not in rolled:
                 rolled.add(m.room)
-                roll_dice(c, m.knowledge or 0, "trap", about=mid)
+                c.roll_for("trap", m.knowledge or 0, h.traitor if h.traitor is not None else -1, about=mid)
