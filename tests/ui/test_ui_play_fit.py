@@ -64,7 +64,7 @@ def show_haunt_house(h):
 
 @pytest.mark.parametrize("floor", ["ground", "upper", "basement"])
 def test_room_names_on_the_large_floor_never_below_the_minimum_in_a_full_house(table_app, floor):
-    from hauntable.ui.widgets.floor import MIN_NAME_PX
+    from hauntable.ui.widgets.floor_text import MIN_NAME_PX
 
     h = table_app
     state = show_haunt_house(h)

@@ -21,8 +21,8 @@ from hauntable.ui.mapfocus import map_focus
 from hauntable.ui.screens.secret import is_hidden_haunt
 from hauntable.ui.statusline import status_line
 from hauntable.ui.viewmodel import explorer_models, floor_model
-from hauntable.ui.widgets import floor as floor_widget
 from hauntable.ui.widgets.explorer import ExplorerPanel
+from hauntable.ui.widgets.floor_paint import HAUNT_TOKEN, MONSTER, STUNNED
 from hauntable.ui.widgets.outcomes import show_fitting
 from hauntable.ui.widgets.prompt import PromptBar
 
@@ -33,9 +33,9 @@ FULL_PANELS = 3  # up to this many seats every panel shows its full tracks; beyo
 def map_legend() -> list[tuple[tuple[float, float, float], str]]:
     """The haunt's marks on the map, named (the large floor's title line)."""
     return [
-        (floor_widget.MONSTER, i18n.tr("map.monster")),
-        (floor_widget.STUNNED, i18n.tr("map.stunned")),
-        (floor_widget.HAUNT_TOKEN, i18n.tr("map.token")),
+        (MONSTER, i18n.tr("map.monster")),
+        (STUNNED, i18n.tr("map.stunned")),
+        (HAUNT_TOKEN, i18n.tr("map.token")),
     ]
 
 

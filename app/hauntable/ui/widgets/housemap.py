@@ -1,7 +1,7 @@
 """The house on the play screen: one floor large, the other two small beside it.
 
 A full house of ~45 rooms does not fit three floors side by side at a legible size on a 1280x800 screen,
-so one floor is shown large (its names at ``floor.MIN_NAME_PX`` px or more) and the others small, as
+so one floor is shown large (its names at ``floor_text.MIN_NAME_PX`` px or more) and the others small, as
 shapes with pawns and monsters. The play screen chooses the large floor as play moves (the floor where a
 tile or a target is awaited, else the floor of the explorer or monster whose turn it is); a tap on a small
 floor shows it large until play moves to another floor.
