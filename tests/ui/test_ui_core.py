@@ -80,7 +80,7 @@ def test_outcomes_translate_by_code_and_fall_back_to_the_engine_sentence():
 def test_attack_buttons_name_the_target_and_any_weapon_or_trait():
     """K1-K6: the turn prompt's attacks read as a player would say them."""
     from gamekit import CONTENT, in_haunt, start
-    from hauntable.ui.viewmodel import choice_label
+    from hauntable.ui.button_labels import choice_label
 
     step = start()
     s = step.state

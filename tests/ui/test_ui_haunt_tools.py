@@ -9,7 +9,8 @@ import pytest
 from gamekit import CONTENT, do, haunt, start
 from hauntable.games.betrayal import HouseRules
 from hauntable.ui import i18n
-from hauntable.ui.viewmodel import choice_label, heading
+from hauntable.ui.button_labels import choice_label
+from hauntable.ui.prompt_heading import heading
 
 FOUR = ("zoe", "ox", "vivian", "peter")
 

@@ -173,7 +173,7 @@ def test_every_card_summary_is_translated_with_its_numbers(lang):
 
 def test_option_and_monster_turn_buttons_are_worded_not_text_forms():
     from hauntable.games.betrayal.inputs import Go, Ready
-    from hauntable.ui.viewmodel import option_label, other_label
+    from hauntable.ui.button_labels import option_label, other_label
 
     try:
         i18n.set_language("de")
@@ -193,7 +193,7 @@ def test_option_and_monster_turn_buttons_are_worded_not_text_forms():
 def test_a_rolls_purpose_is_worded_in_the_language_names_as_printed():
     """A rule's roll carries its purpose as a code (``purpose_text``), never read back from the English."""
     from hauntable.engine.prompts import OptionText, RollDice
-    from hauntable.ui.viewmodel import purpose_text
+    from hauntable.ui.prompt_heading import purpose_text
 
     def roll(purpose: str, code: str | None = None, **params) -> RollDice:
         worded = OptionText.of(code, **params) if code else None
@@ -265,7 +265,8 @@ def only_names(label: str, names: set[str]) -> bool:
 
 
 def shown_in(lang: str, state, prompt, content) -> tuple[str, list[str]]:
-    from hauntable.ui.viewmodel import choice_label, heading
+    from hauntable.ui.button_labels import choice_label
+    from hauntable.ui.prompt_heading import heading
 
     i18n.set_language(lang)
     try:
@@ -349,7 +350,7 @@ def test_a_choice_heading_is_worded_by_its_code_names_and_trait_words_in_place()
     from gamekit import start
     from hauntable.engine.prompts import OptionText
     from hauntable.games.betrayal.prompts import ChooseOption
-    from hauntable.ui.viewmodel import heading
+    from hauntable.ui.prompt_heading import heading
 
     state = start().state
     who = f"{state.explorers[0].name} ({state.explorers[0].player})"
@@ -396,7 +397,7 @@ def test_engine_phrase_buttons_are_worded_and_the_answer_sent_is_unchanged():
     from hauntable.engine.prompts import OptionText as T
     from hauntable.games.betrayal.content import load_content
     from hauntable.games.betrayal.prompts import ChooseOption
-    from hauntable.ui.viewmodel import choice_label, option_label
+    from hauntable.ui.button_labels import choice_label, option_label
 
     state = start().state
     texts = (T("deal", (("n", 3),)), T("steal", (("card", "Axe"),)))
@@ -451,7 +452,8 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
     from gamekit import start
     from hauntable.games.betrayal.inputs import Act
     from hauntable.games.betrayal.prompts import HandOff, MonsterTurn
-    from hauntable.ui.viewmodel import choice_label, heading
+    from hauntable.ui.button_labels import choice_label
+    from hauntable.ui.prompt_heading import heading
 
     state = start().state
     name = state.explorers[1].name
@@ -596,7 +598,7 @@ def tag_of(kind: str, name: str) -> str:
 def test_a_cell_choice_names_its_rule_in_the_language_and_a_card_as_printed():
     from gamekit import start
     from hauntable.games.betrayal.prompts import ChooseTarget
-    from hauntable.ui.viewmodel import heading
+    from hauntable.ui.prompt_heading import heading
 
     state = start().state
     try:
@@ -628,7 +630,7 @@ def test_the_scenario_hand_off_is_worded_whole():
     from hauntable.games.betrayal import GAME, GameConfig
     from hauntable.games.betrayal.haunts import SCENARIOS
     from hauntable.games.betrayal.prompts import HandOff
-    from hauntable.ui.viewmodel import heading
+    from hauntable.ui.prompt_heading import heading
 
     sc = SCENARIOS[37]
     params = (("name", sc.name), ("heroes", sc.heroes_goal), ("traitor", sc.traitor_goal))

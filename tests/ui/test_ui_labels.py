@@ -9,8 +9,9 @@ from gamekit import do, in_haunt, monster, start
 from hauntable.games.betrayal.inputs import Split
 from hauntable.games.betrayal.prompts import SplitDamage
 from hauntable.ui import demo, i18n
+from hauntable.ui.button_labels import choice_label
+from hauntable.ui.prompt_heading import heading
 from hauntable.ui.statusline import status_line
-from hauntable.ui.viewmodel import choice_label, heading
 
 
 def test_a_damage_splits_buttons_say_what_each_trait_loses():

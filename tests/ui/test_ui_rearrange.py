@@ -9,8 +9,9 @@ from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.inputs import Choose
 from hauntable.games.betrayal.prompts import RearrangeFloor
 from hauntable.ui import demo, i18n
+from hauntable.ui.button_labels import choice_label
 from hauntable.ui.i18n import refusal_text
-from hauntable.ui.viewmodel import choice_label, heading
+from hauntable.ui.prompt_heading import heading
 
 CONTENT = load_content()
 

@@ -3,7 +3,8 @@
 Layers, so that most of it is testable without a window:
 
 - Kivy-free: ``channel`` (the one path from a tap to ``Session.submit``), ``simulator`` (the one adapter
-  that stands in for the table hardware), ``viewmodel`` (state -> what to draw), ``i18n`` and ``fonts``.
+  that stands in for the table hardware), ``viewmodel`` (state -> what to draw), ``prompt_heading`` and
+  ``button_labels`` (the prompt's words), ``i18n`` and ``fonts``.
 - Kivy: ``widgets/`` (house floors, explorer panels, prompt bar, dice pad, rotated seat boxes),
   ``screens/`` (a ``.py`` with properties and a ``.kv`` per screen) and ``app`` (screen manager + wiring).
 

@@ -11,8 +11,8 @@ from hauntable.engine.takeback import Offer
 from hauntable.games.betrayal.content import Content
 from hauntable.games.betrayal.inputs import DrawCard, PlaceTile
 from hauntable.games.betrayal.state import State
+from hauntable.ui.button_labels import choice_label
 from hauntable.ui.i18n import refusal_text, tr
-from hauntable.ui.viewmodel import choice_label
 
 
 @dataclasses.dataclass(frozen=True)

@@ -30,8 +30,9 @@ from hauntable.games.betrayal.prompts import (
     RearrangeFloor,
 )
 from hauntable.games.betrayal.state import State
+from hauntable.ui.button_labels import choice_label
 from hauntable.ui.i18n import tr
-from hauntable.ui.viewmodel import choice_label, heading
+from hauntable.ui.prompt_heading import heading
 from hauntable.ui.widgets.actions import ActionArea
 
 Submit = Callable[[Input, int], object]
