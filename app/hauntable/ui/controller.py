@@ -4,7 +4,8 @@
 :class:`~hauntable.table.channel.Channel`, the simulator panel's hands or the live readers, the dice
 tower, the log's unfinished game) and no Kivy: a test drives it with a plain :class:`View` and no window.
 The Kivy app (``ui/app.py``) is its view: it draws the screens, carries jobs from other threads to its
-main loop (``post``) and coalesces redraws. Resuming a logged game is its other half, ``ui/resuming.py``.
+main loop (``post``) and coalesces redraws. Resuming a logged game is one of its parts, ``ui/resuming.py``;
+the dice tower another, ``ui/tower_control.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from pathlib import Path
 
 from hauntable.engine.dice import VirtualDice
 from hauntable.engine.inputs import Input
-from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import BadConfig, HauntableError, IllegalAction
 from hauntable.gamelog import ABANDONED, GameLog
 from hauntable.games import geisterstunde
@@ -28,7 +28,6 @@ from hauntable.games.betrayal.prompts import AwaitTile, ChooseTarget
 from hauntable.paths import db_path
 from hauntable.session import Session
 from hauntable.table.channel import Channel
-from hauntable.table.dice_link.rolls import delivered_in
 from hauntable.table.health import Trouble
 from hauntable.ui import i18n
 from hauntable.ui.castle_sim import CastleTable
@@ -37,7 +36,8 @@ from hauntable.ui.resuming import Resuming
 from hauntable.ui.settings import AdminChoices, UiSettings
 from hauntable.ui.simulator import SimResult, TableSimulator, sim_text
 from hauntable.ui.takeback_view import TakeBackModel, refused, take_back_model
-from hauntable.ui.tower import AppTower, count_text, fault_text
+from hauntable.ui.tower import AppTower
+from hauntable.ui.tower_control import TowerControl
 from hauntable.ui.view import View
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 __all__ = ["TableController", "View", "trouble_text"]
 
 
-class TableController(Resuming):
+class TableController(Resuming, TowerControl):
     """One table's games and devices. ``log`` (optional) records every game; ``seed`` fixes the simulator
     and the dice; ``today`` (``MM-DD``) the date a game starts on."""
 
@@ -257,67 +257,6 @@ class TableController(Resuming):
             beats.append(self.tower.tower.heartbeat)
         found = [t for t in (b.health() for b in beats) if t is not None]
         return max(found, key=lambda t: t.fatal) if found else None
-
-    # --- the dice tower -------------------------------------------------------------------------------
-
-    def _open_tower(self, session: Session) -> None:
-        """Open the configured tower with the first game; the log's tower rolls count as delivered."""
-        if self.settings.tower_port is None or self.tower is not None:
-            return
-        delivered = []
-        if session.log is not None:
-            assert session.game_id is not None  # a logged game has its id
-            games = {session.game_id}
-            latest = session.log.games(latest=2)  # a game set aside at start-up may own the tower's resend
-            games.update(g.id for g in latest)
-            for game_id in sorted(games):
-                rows = session.log.inputs(game_id)
-                delivered += delivered_in(e.payload for e in rows if e.payload is not None)
-        self.tower = AppTower(
-            self.settings.tower_port,
-            take=self.take_tower_roll,
-            post=self.view.post,
-            on_state=self._tower_state_changed,
-            delivered=delivered,
-            raw_log=self.settings.tower_raw_log,
-            on_fault=self._tower_fault,
-        )
-
-    def take_tower_roll(self, faces: tuple[int, ...], source: str) -> bool:
-        """A roll from the tower, on the view's thread: through the one channel; True if the game took it."""
-        if self.channel is None:
-            return False  # between games: refused, so the tower forgets it
-        asked = self.channel.step.awaiting
-        if isinstance(asked, RollDice) and asked.dice != len(faces):  # checked here to say it plainly
-            self.tower_fault = count_text(asked.dice, len(faces))
-            self.view.redraw()
-            return False
-        inp = self.channel.session.game.inputs.parse(f"roll {','.join(map(str, faces))} source={source}")
-        taken = self.channel.submit(inp, self.channel.seq, source="tower") is not None
-        if taken and self.tower_fault:
-            self.tower_fault = ""
-            self.view.redraw()
-        return taken
-
-    def _tower_state_changed(self, state) -> None:
-        self.tower_state = str(state)
-        self.view.changed()
-        self.view.redraw()
-
-    def _tower_fault(self, fault) -> None:
-        """A fault the tower reported: the dice pad says what to do until the next roll is taken."""
-        self.tower_fault = fault_text(fault)
-        self.view.redraw()
-
-    def tower_text(self) -> str | None:
-        """The dice pad's line about the tower; None without a tower (the simulator's button is shown)."""
-        if self.tower is None:
-            return None
-        if self.tower_state == "ready" and self.tower_fault:
-            return self.tower_fault
-        if self.tower_state == "ready":
-            return i18n.tr("tower.ready", source=self.tower.source)
-        return i18n.tr("tower.not_ready", state=self.tower_state or "opening")
 
     def close(self) -> None:
         """The app stops: the readers, the simulated castle and the tower are closed."""
