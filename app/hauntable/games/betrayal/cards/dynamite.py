@@ -6,7 +6,8 @@ from typing import Any
 
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.cards.interpreter import room_targets
-from hauntable.games.betrayal.combat import ATTACK, hurt
+from hauntable.games.betrayal.combat import ATTACK
+from hauntable.games.betrayal.fight import hurt
 from hauntable.games.betrayal.house import adjacent
 from hauntable.games.betrayal.predicates import dice_of, monsters, name_of, roller, seat_of, trait_roll
 from hauntable.games.betrayal.prompts import ChooseTarget
