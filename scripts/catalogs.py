@@ -5,13 +5,15 @@
     .venv/bin/python scripts/catalogs.py update   # each <lang>/LC_MESSAGES/<domain>.po (pybabel update)
     .venv/bin/python scripts/catalogs.py compile  # each .po -> the .mo the package ships (pybabel compile)
 
-``make catalogs`` runs the three. Three domains, one template each, English as the msgid and a key as the
+``make catalogs`` runs the three. Four domains, one template each, English as the msgid and a key as the
 msgctxt: ``ui`` (``ui/locale/english.py``, read by Babel's own Python extractor: ``message(key, text)`` and
-``plural(key, count, singular, plural)``), ``cards`` (each card's effect summary, keyed by the card's name)
-and ``scenarios`` (our own scenarios' names and goals, keyed ``<haunt>.<part>``); the last two are read
-from the game's content, where the English lives. ``update`` and ``compile`` are Babel's ``pybabel update``
-and ``pybabel compile`` run in-process (docs/ui.md gives the commands); compile leaves out fuzzy and
-untranslated messages, so the table shows English there until a translator has checked them.
+``plural(key, count, singular, plural)``), ``cards`` (each card's effect summary, keyed by the card's name),
+``scenarios`` (our own scenarios' names and goals, keyed ``<haunt>.<part>``) and ``haunts`` (the printed
+haunts' words from their files, keyed ``NN.card.heroes.0``, ``NN.action.<id>.label``, ...: haunt_keys());
+the last three are read from the game's content, where the English lives. ``update`` and ``compile`` are
+Babel's ``pybabel update`` and ``pybabel compile`` run in-process (docs/ui.md gives the commands); compile
+leaves out fuzzy and untranslated messages, so the table shows English there until a translator has
+checked them.
 Needs Babel (the dev extra).
 """
 
@@ -32,7 +34,7 @@ from babel.messages.pofile import write_po  # noqa: E402
 
 LOCALE = ROOT / "app" / "hauntable" / "ui" / "locale"
 ENGLISH = LOCALE / "english.py"
-DOMAINS = ("ui", "cards", "scenarios")
+DOMAINS = ("ui", "cards", "scenarios", "haunts")
 TRANSLATIONS = ("de", "ru", "zh")
 KEYWORDS = {"message": ((1, "c"), 2), "plural": ((1, "c"), 3, 4)}
 # a fixed creation date, so that extracting twice gives the same file
@@ -99,8 +101,64 @@ def scenarios_template() -> Catalog:
     return catalog
 
 
+NAMES_NOTE = "room, item and omen names as the table's cards and tiles print them (docs/ui.md)"
+# what each kind of haunt message is, for the translator
+HAUNT_NOTES = {
+    "card": "a line of the rules card the table enforces; {name}: a number of this table",
+    "gap": "a rule the table leaves to the players (shown after 'By hand:')",
+    "action": "a haunt action: label = its button, where/requires = what a refusal says is missing",
+    "counter": "a counter's name in the haunt box",
+    "win": "why a side wins: the haunt box's goal and the end screen",
+    "monster": "a monster's name on the map and in outcomes",
+    "token": "a token's name on the map (numbered ones get their number after it)",
+    "text": "a sentence the haunt says to the table",
+}
+
+
+def haunt_keys(spec) -> list[tuple[str, str]]:
+    """(key, English) of every word a printed haunt's file shows, in file order: the msgctxt of the
+    ``haunts`` domain. Keys name the place (``07.card.heroes.0``, ``07.gap.1``, ``07.action.burn.label``,
+    ``07.counter.<name>``, ``07.win.0``, ``07.monster.<kind>``, ``07.token.<name>``, ``07.text.<key>``), so
+    the screen (ui/i18n.py haunt_word) finds a translation from what it shows."""
+    nn = f"{spec.number:02d}"
+    out = [
+        (f"{nn}.card.{side}.{i}", line)
+        for side in ("heroes", "traitor")
+        for i, line in enumerate(spec.card[side])
+    ]
+    out += [(f"{nn}.gap.{i}", gap) for i, gap in enumerate(spec.gaps)]
+    for a in spec.actions:
+        out.append((f"{nn}.action.{a.id}.label", a.label))
+        out += [(f"{nn}.action.{a.id}.where", a.where_text)] if a.where_text else []
+        out += [(f"{nn}.action.{a.id}.requires", a.requires_text)] if a.requires_text else []
+    out += [(f"{nn}.counter.{name}", label) for name, label in spec.counters.items()]
+    out += [(f"{nn}.win.{i}", w.why) for i, w in enumerate(spec.wins)]
+    out += [(f"{nn}.monster.{m.kind}", m.kind) for m in spec.monsters]
+    out += [(f"{nn}.token.{name}", name) for name in spec.tokens]
+    out += [(f"{nn}.text.{key}", text) for key, text in spec.texts.items()]
+    return out
+
+
+def haunts_template() -> Catalog:
+    """The printed haunts' own words (``data/haunts/NN.toml``), keyed by haunt and place (haunt_keys)."""
+    from hauntable.games.betrayal.haunts.printed import PRINTED
+
+    catalog = _catalog("haunts")
+    for number in sorted(PRINTED):
+        for key, text in haunt_keys(PRINTED[number].spec):
+            kind = key.split(".")[1]
+            notes = [HAUNT_NOTES[kind]] + ([] if kind in ("monster", "token") else [NAMES_NOTE])
+            catalog.add(text, context=key, auto_comments=notes, flags=_flags(text))
+    return catalog
+
+
 def templates() -> dict[str, Catalog]:
-    return {"ui": ui_template(), "cards": cards_template(), "scenarios": scenarios_template()}
+    return {
+        "ui": ui_template(),
+        "cards": cards_template(),
+        "scenarios": scenarios_template(),
+        "haunts": haunts_template(),
+    }
 
 
 def extract() -> None:

@@ -30,7 +30,10 @@ from hauntable.ui.mofile import Plural, read_mo
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ("de", "ru", "zh")
-DOMAINS = ("ui", "cards", "scenarios")
+DOMAINS = ("ui", "cards", "scenarios", "haunts")
+# printed haunts whose words are not translated yet (docs/ui.md): their messages may still be empty; a
+# finished haunt leaves this list and the tests below hold it to every language like any other message
+NOT_YET_TRANSLATED = set(range(11, 51))
 _spec = importlib.util.spec_from_file_location("catalogs_tool", ROOT / "scripts" / "catalogs.py")
 tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tool)
@@ -42,6 +45,19 @@ SAME_AS_ENGLISH = {
     "ru": {"app.title"},
     "zh": {"app.title"},
 }
+# haunt words German writes as English does (a name the haunt's token or monster prints, a loan word)
+SAME_IN_HAUNTS: dict[str, set[str]] = {
+    "de": {"06.monster.Alien", "08.monster.Banshee", "10.monster.Zombie"},
+    "ru": set(),
+    "zh": set(),
+}
+
+
+def waiting(key: str | None, domain: str) -> bool:
+    """A message of a printed haunt on NOT_YET_TRANSLATED (it may be empty for now)."""
+    return domain == "haunts" and key is not None and int(key[:2]) in NOT_YET_TRANSLATED
+
+
 # messages whose English puts a word after a number and still takes no count, and why
 NOT_COUNTS = {
     "haunt.summary": "a frame: its {rooms}, {rounds}, {omens} are the plural messages haunt.summary.*",
@@ -108,14 +124,15 @@ def test_every_message_is_translated_in_every_language(lang, domain):
     template, catalog = entries(TEMPLATES[domain]), entries(po(lang, domain))
     missing = sorted(set(template) - set(catalog))
     stale = sorted(k for k in set(template) & set(catalog) if catalog[k].id != template[k].id)
-    fuzzy = sorted(k for k, m in catalog.items() if m.fuzzy)
-    empty = sorted(k for k, m in catalog.items() if not all(forms(m)))
+    fuzzy = sorted(k for k, m in catalog.items() if m.fuzzy and not waiting(k, domain))
+    empty = sorted(k for k, m in catalog.items() if not all(forms(m)) and not waiting(k, domain))
     same = sorted(
         k
         for k, m in catalog.items()
         if forms(m)[0] == (m.id[0] if isinstance(m.id, tuple) else m.id)
         and re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", forms(m)[0]))
         and k not in SAME_AS_ENGLISH.get(lang, set()) | (set() if domain == "ui" else {None})
+        and k not in (SAME_IN_HAUNTS[lang] if domain == "haunts" else set())
     )
     extra = sorted(set(catalog) - set(template))
     assert not (missing or stale or fuzzy or empty or same or extra), {
@@ -140,7 +157,7 @@ def test_each_translation_has_the_placeholders_of_its_english(lang, domain):
         if any(names(i) != want for i in ids):
             wrong.append((key, "English singular and plural differ"))
         for form in forms(m):
-            if names(form) != want:
+            if names(form) != want and not (waiting(key, domain) and not form):
                 wrong.append((key, form))
         if want and "python-brace-format" not in m.flags:
             wrong.append((key, "no python-brace-format flag"))
@@ -187,6 +204,14 @@ def test_the_compiled_catalog_is_its_po(lang, domain):
     assert compiled.messages == {k: (forms(m) if m.pluralizable else forms(m)[0]) for k, m in done.items()}
     assert compiled.msgids == {k: m.id[0] if m.pluralizable else m.id for k, m in done.items()}
     assert compiled.headers["Plural-Forms"] == catalog.plural_forms
+
+
+def test_the_translated_haunts_list_only_shrinks_and_names_real_haunts():
+    """A haunt leaves NOT_YET_TRANSLATED once all its words are in de, ru and zh (issue 16: the rules card
+    in the table's language); the list names real haunts, and haunts 1-10 were the first done."""
+    assert set(range(6, 51)) >= NOT_YET_TRANSLATED
+    numbers = {int(k[:2]) for k in entries(TEMPLATES["haunts"])}
+    assert numbers == set(range(1, 51))
 
 
 def test_the_package_ships_every_compiled_catalog():

@@ -11,7 +11,6 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.prompts import OptionText, Prompt
 from hauntable.games.betrayal import inputs as bi
 from hauntable.games.betrayal.content import TRAITS, Content
-from hauntable.games.betrayal.haunts.printed import action_label as printed_action_label
 from hauntable.games.betrayal.house import OPPOSITE, HouseView, doors_of
 from hauntable.games.betrayal.prompts import (
     HAUNT_ACTIONS,
@@ -36,7 +35,8 @@ from hauntable.games.betrayal.tool_inputs import (
     Tools,
     Track,
 )
-from hauntable.ui.i18n import language, tr
+from hauntable.ui.hauntview import haunt_number, printed_label
+from hauntable.ui.i18n import tr
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # door directions, the same in every language
 
@@ -123,10 +123,7 @@ def act_label(state: State, inp: bi.Act) -> str:
     if (
         verb == f"act.{inp.action}"
     ):  # a printed haunt's action: its words from the haunt file, else as written
-        verb = (
-            printed_action_label(state.haunt.number if state.haunt else 0, inp.action, language())
-            or inp.action
-        )
+        verb = printed_label(haunt_number(state), inp.action) or inp.action
     option = inp.option
     if option in TRAITS:
         option = tr(f"trait.{option}")

@@ -1,20 +1,23 @@
 """The haunt as the map and the haunt box show it, read from ``state.haunt``. Kivy-free and pure.
 
 Monsters (stunned or not, with what they carry), the haunt's tokens in rooms, the tokens explorers carry,
-the haunt's counters (``vars``, the Turn/Damage ``tracks``) and each side's goal, in the table's language.
-Names of monsters, tokens and rooms stay as printed; a counter's word comes from ``counter.<name>`` (a
-counter the catalogs do not know shows its name as the haunt wrote it).
+the haunt's counters (``vars``, the Turn/Damage ``tracks``), each side's goal and a printed haunt's rules
+card, in the table's language. A printed haunt's own words (its monsters, tokens, counters, goals and card
+lines) come from the ``haunts`` catalog by key (:func:`~hauntable.ui.i18n.haunt_word`), English where it
+has none; rooms stay as printed; another counter's word comes from ``counter.<name>`` (a counter the
+catalogs do not know shows its name as the haunt wrote it).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from hauntable.games.betrayal.haunts import SCENARIOS, SCRIPTS
-from hauntable.games.betrayal.haunts.printed import PRINTED
+from hauntable.games.betrayal.haunts.printed import PRINTED, PrintedHaunt
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import catalog, language, scenario_texts, tr
+from hauntable.ui.i18n import catalog, haunt_word, language, scenario_texts, tr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,6 +51,69 @@ def monster_label(mid: str, name: str) -> str:
     return name or mid
 
 
+def printed_haunt(state: State) -> PrintedHaunt | None:
+    """The printed haunt running from its file (None: none, book mode, or our own scenario)."""
+    h = state.haunt
+    running = SCENARIOS.get(h.number) if h is not None and h.mode == "scripted" else None
+    return running if isinstance(running, PrintedHaunt) else None
+
+
+def haunt_number(state: State) -> int:
+    return state.haunt.number if state.haunt is not None else 0
+
+
+def printed_label(number: int, action: str) -> str | None:
+    """Printed haunt ``number``'s action ``action`` as its button says it in the table's language (the
+    haunts catalog; the file's English where it has none); None: no such printed action."""
+    haunt = PRINTED.get(number)
+    found = haunt.spec.action(action) if haunt is not None else None
+    return None if found is None else haunt_word(number, f"action.{action}.label", found.label)
+
+
+def token_word(state: State, name: str) -> str:
+    """A printed haunt's token by its name in the table's language (``Rat Nest 2``: the stem's word and
+    the number); any other name as printed."""
+    printed = printed_haunt(state)
+    if printed is None:
+        return name
+    number, tokens = printed.spec.number, printed.spec.tokens
+    stem, _, n = name.rpartition(" ")
+    if name not in tokens and stem in tokens and n.isdigit():
+        return f"{haunt_word(number, f'token.{stem}', stem)} {n}"
+    return haunt_word(number, f"token.{name}", name) if name in tokens else name
+
+
+def monster_word(state: State, kind: str, name: str) -> str:
+    """A monster's name on the map: a printed haunt's kind in the table's language, else as printed."""
+    printed = printed_haunt(state)
+    if printed is None or name != kind or all(m.kind != kind for m in printed.spec.monsters):
+        return name
+    return haunt_word(printed.spec.number, f"monster.{kind}", kind)
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def rules_card(state: State, number: int, side: str) -> str:
+    """Printed haunt ``number``'s rules card for ``side`` in the table's language, as the hand-off shows
+    it (``PrintedHaunt.card`` gives the English): each line with this table's numbers, what the players
+    settle by hand, the weak-sources warning. Empty when ``number`` is not a printed haunt."""
+    printed = PRINTED.get(number)
+    if printed is None or state.haunt is None:
+        return ""
+    spec, values = printed.spec, printed.card_values(state)
+    lines = [
+        PLACEHOLDER.sub(lambda m: str(values.get(m[1], m[0])), haunt_word(number, f"card.{side}.{i}", line))
+        for i, line in enumerate(spec.card.get(side, ()))
+    ]
+    lines += [
+        tr("haunt.card.by_hand", gap=haunt_word(number, f"gap.{i}", gap)) for i, gap in enumerate(spec.gaps)
+    ]
+    if spec.confidence == "low":
+        lines.append(tr("haunt.card.low"))
+    return "\n".join(f"- {line}" for line in lines)
+
+
 def haunt_layer(state: State) -> HauntLayer:
     """Monsters and room tokens of the haunt by room (all floors: the floor view picks its own rooms)."""
     h = state.haunt
@@ -57,13 +123,14 @@ def haunt_layer(state: State) -> HauntLayer:
     tokens: dict[str, list[str]] = {}
     for name, place in sorted(h.tokens.items()):
         if place.startswith(HELD):
-            held.setdefault(place[len(HELD) :], []).append(name)
+            held.setdefault(place[len(HELD) :], []).append(token_word(state, name))
         elif not place.startswith(CARRIED):
-            tokens.setdefault(place, []).append(name)
+            tokens.setdefault(place, []).append(token_word(state, name))
     monsters: dict[str, list[MonsterMark]] = {}
     for mid, m in sorted(h.monsters.items()):
         carries = tuple(held.get(mid, ())) + tuple(m.items)
-        mark = MonsterMark(mid, monster_label(mid, m.name), m.stunned, m.side, carries)
+        label = monster_word(state, m.kind, monster_label(mid, m.name))
+        mark = MonsterMark(mid, label, m.stunned, m.side, carries)
         monsters.setdefault(m.room, []).append(mark)
     return HauntLayer(
         {room: tuple(ms) for room, ms in monsters.items()}, {room: tuple(ts) for room, ts in tokens.items()}
@@ -77,7 +144,7 @@ def carried_by_seat(state: State) -> dict[int, tuple[str, ...]]:
     if h is not None:
         for name, place in sorted(h.tokens.items()):
             if place.startswith(CARRIED):
-                out.setdefault(int(place[len(CARRIED) :]), []).append(name)
+                out.setdefault(int(place[len(CARRIED) :]), []).append(token_word(state, name))
     return {seat: tuple(names) for seat, names in out.items()}
 
 
@@ -89,11 +156,12 @@ def counter_lines(state: State) -> list[str]:
     if h is None:
         return []
     out = []
-    printed = PRINTED.get(h.number) if h.mode == "scripted" else None
+    printed = printed_haunt(state)
     labels = printed.spec.counters if printed is not None else {}  # a printed haunt names its own counters
     for name, value in sorted(h.vars.items()):
         if name in labels and isinstance(value, int) and not isinstance(value, bool):
-            out.append(f"{labels[name]}: {value}")
+            assert printed is not None
+            out.append(f"{haunt_word(printed.spec.number, f'counter.{name}', labels[name])}: {value}")
             continue
         if (
             isinstance(value, bool)
@@ -115,10 +183,14 @@ def goal_lines(state: State) -> list[tuple[str, str]]:
     if h is None or not h.started:
         return []
     scenario = SCENARIOS.get(h.number) if h.mode == "scripted" else None
+    printed = printed_haunt(state)
     out = []
     for side in ("heroes", "traitor"):
         goal = ""
-        if scenario is not None:
+        if printed is not None:  # the file's goals (its wins' whys), in the table's language
+            wins = enumerate(printed.spec.wins)
+            goal = "; ".join(haunt_word(h.number, f"win.{i}", w.why) for i, w in wins if w.side == side)
+        elif scenario is not None:
             goal = scenario_words(state).get(side, "")
             goal = goal or (scenario.heroes_goal if side == "heroes" else scenario.traitor_goal)
         if not goal and h.goals_of(side):

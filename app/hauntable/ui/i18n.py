@@ -1,28 +1,30 @@
 """UI strings in English, German, Russian and Simplified Chinese: ``tr(key, **params)``, ``ntr(key, n, ...)``.
 
 English is the source: ``ui/locale/english.py`` holds every message by key. The translations are gettext
-catalogs, ``ui/locale/<lang>/LC_MESSAGES/{ui,cards,scenarios}.po`` (msgctxt = key, msgid = the English),
+catalogs, ``ui/locale/<lang>/LC_MESSAGES/{ui,cards,scenarios,haunts}.po`` (msgctxt = key, msgid = English),
 compiled to the ``.mo`` files the package ships and reads here (docs/ui.md says how a translator works on
 them; tests/ui/test_ui_catalogs.py checks they are complete, their placeholders and plural forms, and that
 the ``.mo`` match the ``.po``). A message that takes a count has plural forms (``plural(...)`` in
-english.py): :func:`ntr` is the ngettext-style lookup, and :func:`tr` and ``catalog(lang)[key].format``
-pick the form by the message's count parameter too (:class:`~hauntable.ui.mofile.Plural`). Engine
-outcomes are translated by their ``code`` when a catalog has ``out.<code>`` and the outcome carries the
-parameters it needs; otherwise the engine's English sentence is shown. The cards' effect summaries are the
-``cards`` domain, our scenarios' names and goals the ``scenarios`` domain. Refusals are worded per rule id
-(:func:`refusal_text`). Room, card and explorer names are the game's printed proper names and stay as
-printed.
+english.py): :func:`ntr` is the ngettext-style lookup, and :func:`tr` and ``catalog(lang)[key].format`` pick
+the form by the message's count parameter too (:class:`~hauntable.ui.mofile.Plural`). Engine outcomes are
+translated by their ``code`` when a catalog has ``out.<code>`` and the outcome carries the parameters it
+needs; otherwise the engine's English sentence is shown. The cards' effect summaries are the ``cards``
+domain, our scenarios' names and goals the ``scenarios`` domain, the printed haunts' own words (from their
+files) the ``haunts`` domain (:func:`haunt_word`; ``ui/hauntview.py`` words the rules card). Refusals are
+worded per rule id (:func:`refusal_text`). Room, card and explorer names are the game's printed proper names
+and stay as printed.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import string
 from pathlib import Path
 from typing import Any
 
 from hauntable.engine.outcomes import Outcome
-from hauntable.games.betrayal.haunts.printed import haunt_text
+from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.ui.locale import english
 from hauntable.ui.mofile import MoCatalog, Plural, read_mo
 
@@ -102,6 +104,31 @@ def scenario_texts(lang: str) -> dict[int, dict[str, str]]:
     return _catalogs[key]
 
 
+def haunt_texts(lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The printed haunts' words in ``lang`` (the ``haunts`` catalog; ({}, {}) for English, the files' own):
+    by key (``07.action.burn.label``, scripts/catalogs.py ``haunt_keys``), and by the English, for a word
+    the engine hands over only as its English (an outcome's action, a victory's why). A message not yet
+    translated is in neither: the English shows."""
+    if lang == "en":
+        return {}, {}
+    key = f"haunts:{lang}"
+    if key not in _catalogs:
+        mo = compiled(lang, "haunts")
+        by_key = {k: str(v) for k, v in mo.messages.items()}
+        by_english: dict[str, str] = {}
+        for k, english in mo.msgids.items():
+            by_english.setdefault(english, by_key[k])
+        _catalogs[key] = (by_key, by_english)
+    found: tuple[dict[str, str], dict[str, str]] = _catalogs[key]
+    return found
+
+
+def haunt_word(number: int, place: str, english: str, lang: str | None = None) -> str:
+    """Printed haunt ``number``'s word at ``place`` (``card.heroes.0``, ``action.burn.label``,
+    ``monster.Ghoul``) in ``lang``; the English (as the file gives it) where the catalog has none."""
+    return haunt_texts(lang or _current)[0].get(f"{number:02d}.{place}", english)
+
+
 def set_language(lang: str) -> None:
     global _current
     catalog(lang)
@@ -171,9 +198,15 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
     if lang == "en":
         return outcome.text
     params = dict(outcome.params)
-    if outcome.code == "printed.tell":  # a printed haunt's own sentence, in its file's languages
-        found = haunt_text(int(params.get("haunt", 0)), str(params.get("key", "")), lang)
-        return outcome.text if found is None else found
+    if outcome.code == "printed.tell":  # a printed haunt's own sentence: the haunts catalog, NN.text.<key>
+        return haunt_word(int(params.get("haunt", 0)), f"text.{params.get('key', '')}", outcome.text, lang)
+    if outcome.code.startswith("printed.") and isinstance(params.get("action"), str):  # an action's words
+        params["action"] = haunt_texts(lang)[1].get(params["action"], params["action"])
+    if outcome.code == "haunt.victory":  # "The heroes win: <why>": a printed haunt's why in the catalog
+        why = haunt_texts(lang)[1].get(outcome.text.partition(": ")[2])
+        text = catalog(lang).get(f"out.haunt.victory.{params.get('variant', '')}")
+        if why and text:
+            return f"{text}: {why}"
     if outcome.code == "card.summary":  # card content: our own summaries, the cards domain
         summary = card_texts(lang).get(params.get("card", ""))
         return outcome.text if summary is None else f"{params['card']}: {summary}"
@@ -213,6 +246,9 @@ def refusal_text(
         return tr("refusal.stale", lang)
     if lang == "en" and not by_rule:
         return sentence
+    printed = HAUNT_RULE.match(rule or "")
+    if printed is not None:
+        return haunt_refusal(int(printed[1]), printed[2], printed[3], sentence, lang)
     strings = catalog(lang)
     text = strings.get(f"rej.{rule}") if rule else None
     if text is None:
@@ -220,6 +256,32 @@ def refusal_text(
     if text is None:
         return sentence
     return f"{text} ({rule})" if rule else text
+
+
+# a printed haunt's action refused (runtime.PrintedHaunt.refusal): haunt, action id, why
+HAUNT_RULE = re.compile(r"^haunt(\d+)\.(\w+)\.(side|used|where|requires|monster)$")
+
+
+def haunt_refusal(number: int, action: str, why: str, sentence: str, lang: str) -> str:
+    """A printed haunt's refused action in ``lang``: the action's words, and where it may be done or what
+    it needs, from the haunts catalog (``rej.haunt.<why>``), then the haunt's number and name."""
+    haunt = PRINTED.get(number)
+    a = haunt.spec.action(action) if haunt is not None else None
+    if haunt is None or a is None:
+        return sentence
+    label = haunt_word(number, f"action.{action}.label", a.label, lang)
+    params = {
+        "action": label,
+        "side": tr(f"haunt.side.{a.side}", lang) if a.side in ("heroes", "traitor") else a.side,
+    }
+    key = f"rej.haunt.{why}"
+    if why == "where" and a.where_text:
+        params["where"] = haunt_word(number, f"action.{action}.where", a.where_text, lang)
+        key += ".text"
+    if why == "requires" and a.requires_text:
+        params["need"] = haunt_word(number, f"action.{action}.requires", a.requires_text, lang)
+        key += ".text"
+    return f"{tr(key, lang, **params)} ({tr('rej.haunt.rule', lang, n=number, name=haunt.spec.name)})"
 
 
 def referee_text(code: str, params: dict[str, Any], sentence: str, lang: str | None = None) -> str:

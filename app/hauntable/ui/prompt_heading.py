@@ -22,6 +22,7 @@ from hauntable.games.betrayal.prompts import (
     SplitDamage,
 )
 from hauntable.games.betrayal.state import State
+from hauntable.ui.hauntview import haunt_number, monster_word, printed_label, rules_card
 from hauntable.ui.i18n import catalog, language, placeholders, scenario_texts, tr
 from hauntable.ui.rollheading import roll_heading
 
@@ -39,7 +40,9 @@ def heading(state: State, prompt: Prompt) -> str:
     if isinstance(prompt, ChooseAction):
         return tr("prompt.action", who=w, n=prompt.movement_left)
     if isinstance(prompt, RollDice):
-        special = roll_heading(state, prompt, w, purpose_text(prompt))  # the haunt roll, a monster's
+        special = roll_heading(
+            state, prompt, w, purpose_text(prompt, haunt_number(state))
+        )  # the haunt roll, a monster's
         if special is not None:
             return special
         if prompt.trait and prompt.target is not None:
@@ -49,10 +52,10 @@ def heading(state: State, prompt: Prompt) -> str:
                 who=w,
                 n=prompt.dice,
                 trait=trait,
-                purpose=purpose_text(prompt),
+                purpose=purpose_text(prompt, haunt_number(state)),
                 target=prompt.target,
             )
-        return tr("prompt.roll", who=w, n=prompt.dice, purpose=purpose_text(prompt))
+        return tr("prompt.roll", who=w, n=prompt.dice, purpose=purpose_text(prompt, haunt_number(state)))
     if isinstance(prompt, SplitDamage):
         return tr("prompt.split", who=w, n=prompt.amount, damage=tr(f"damage.{prompt.damage}"))
     if isinstance(prompt, ChooseRotation):
@@ -77,12 +80,12 @@ def heading(state: State, prompt: Prompt) -> str:
         if prompt.code.startswith("scenario"):  # our own scenario's name and goals, in ui/locale/scenarios_*
             params.update(scenario_texts(language()).get(prompt.number, {}))
         text = tr(f"handoff.{prompt.code}", **params)
-        card = (
-            params.get("card")
+        card = (  # the heroes' rules card: the haunt file's lines, in the table's language (haunts catalog)
+            rules_card(state, prompt.number, "heroes")
             if prompt.code in ("printed.heroes", "printed.open", "printed.hidden")
             else None
         )
-        return f"{text}\n{card}" if card else text  # the rules card: the haunt file's own words
+        return f"{text}\n{card}" if card else text
     if isinstance(prompt, HauntTools):
         return tr("prompt.tools", who=w)
     if isinstance(prompt, MonsterTurn) and language() != "en":
@@ -90,7 +93,7 @@ def heading(state: State, prompt: Prompt) -> str:
         return tr(
             "prompt.monster",
             monster=prompt.monster,
-            kind=monster.kind if monster else "",
+            kind=monster_word(state, monster.kind, monster.kind) if monster else "",
             room=monster.room if monster else "",
             n=prompt.movement_left,
         )
@@ -125,10 +128,11 @@ def asked_text(prompt: ChooseOption, w: str) -> str:
     return text.format(**params)
 
 
-def purpose_text(prompt: RollDice) -> str:
+def purpose_text(prompt: RollDice, number: int = 0) -> str:
     """A roll's purpose in the current language: a rule's (``purpose.<code>``, from the engine's
     ``purpose_text``) with its room, explorer or monster names as printed, a haunt task's action worded
-    (``act.<action>``); a card's or room's name, and every purpose in English, as the engine gave it."""
+    (``act.<action>``, or printed haunt ``number``'s button words); a card's or room's name, and every
+    purpose in English, as the engine gave it."""
     worded = prompt.purpose_text
     if language() == "en" or worded is None:
         return prompt.purpose
@@ -136,4 +140,6 @@ def purpose_text(prompt: RollDice) -> str:
     action = params.get("action")
     if action is not None and f"act.{action}" in catalog("en"):
         params["action"] = tr(f"act.{action}")
+    elif isinstance(action, str) and printed_label(number, action) is not None:
+        params["action"] = printed_label(number, action)
     return tr(f"purpose.{worded.code}", **params)

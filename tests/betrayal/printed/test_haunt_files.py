@@ -12,7 +12,7 @@ from gamekit import CONTENT, start
 from hauntable.games.betrayal.haunts.printed import PRINTED, load_all
 from hauntable.games.betrayal.haunts.printed.content_files import load_file
 from hauntable.games.betrayal.haunts.printed.expr import ExprError, parse
-from hauntable.games.betrayal.haunts.printed.spec import HauntFileError
+from hauntable.games.betrayal.haunts.printed.spec import HauntFileError, parse_file
 from hauntable.games.betrayal.haunts.printed.vocab import CONTEXT, FUNCTIONS, VALUES, Ctx, namespace
 from hauntable.games.betrayal.haunts.printed.vocab_extra import NAMES
 from hauntable.games.betrayal.records import Haunt
@@ -88,10 +88,18 @@ def test_every_name_the_loader_accepts_is_one_a_running_haunt_provides():
     assert not set(CONTEXT) & set(ns)
 
 
-def test_every_sentence_a_haunt_tells_the_table_is_written_in_its_four_languages():
+def test_a_haunt_file_holds_its_words_in_english_only_the_catalog_translates_them():
+    """One mechanism for the haunts' words in the table's four languages: the ``haunts`` gettext catalog
+    (docs/ui.md; tests/ui/test_ui_catalogs.py checks it is complete). An inline language table is refused
+    at load, naming the field."""
     for number, haunt in PRINTED.items():
-        for key, words in haunt.spec.texts.items():
-            assert set(words) == {"en", "de", "ru", "zh"}, f"haunt {number} texts.{key}"
+        assert all(isinstance(text, str) for text in haunt.spec.texts.values()), number
+    data = {"number": 1, "name": "The Mummy Walks", "confidence": "medium"}
+    with pytest.raises(HauntFileError, match=r"texts\.hello: one English string"):
+        parse_file("01.toml", {**data, "texts": {"hello": {"en": "Hi", "de": "Hallo"}}})
+    action = {"id": "go", "side": "heroes", "label": {"en": "Go", "de": "Geh"}}
+    with pytest.raises(HauntFileError, match=r"actions\.go\.label: the button needs words, one English"):
+        parse_file("01.toml", {**data, "actions": [action]})
 
 
 def test_docs_haunts_md_lists_every_haunt_as_its_file_says():

@@ -905,6 +905,19 @@ message("rej.K4", "Attacks are made with Might unless a card or the haunt allows
 message("rej.K5", "That weapon cannot be used for this attack.")
 message("rej.K6", "The target is neither here nor in line of sight.")
 message("rej.code.rule/illegal", "That is not allowed now.")
+# a printed haunt's action refused: {action} is the action's button words, {where} where it may be done
+# ("in the Chapel"), {need} what it still needs, {side} the side's name (haunt files, the haunts catalog)
+message("rej.haunt.side", "Only the {side} may do that: {action}.")
+message("rej.haunt.used", "{action}: already tried this turn (one haunt roll a turn, H7.2).")
+message("rej.haunt.where", "{action}: not possible here.")
+message("rej.haunt.where.text", "{action}: only {where}.")
+message("rej.haunt.requires", "{action}: not possible yet.")
+message("rej.haunt.requires.text", "{action}: not possible yet: {need}.")
+message("rej.haunt.monster", "Only a monster can do that.")
+message("rej.haunt.rule", "haunt {n}, {name}")
+# the rules card of a printed haunt: a rule the table leaves to the players, and the weak-sources warning
+message("haunt.card.by_hand", "By hand: {gap}")
+message("haunt.card.low", "Low confidence: these rules come from one unofficial source; your book decides.")
 message("rej.code.input/unreadable", "This input cannot be read.")
 message("rej.code.input/not_awaited", "That is not what the game is waiting for now.")
 message(

@@ -213,8 +213,9 @@ class Effects:
         )
 
     def tell(self, key: str) -> None:
-        """Say one of the haunt file's ``[texts]`` to the table (our words, as the file gives them)."""
-        text = self.spec.texts[key]["en"]
+        """Say one of the haunt file's ``[texts]`` to the table (the English; the screen words it in the
+        table's language by ``haunt`` and ``key``, the haunts catalog's ``NN.text.<key>``)."""
+        text = self.spec.texts[key]
         self.w.say(text, "printed.tell", sentence=text, haunt=self.spec.number, key=key)
 
     def put_each(self, stem: str, rooms: list[str]) -> None:

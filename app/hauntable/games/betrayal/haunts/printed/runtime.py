@@ -21,6 +21,7 @@ from hauntable.games.betrayal.haunts.printed.vocab import Ctx, namespace
 from hauntable.games.betrayal.haunts.script import Scenario, roll
 from hauntable.games.betrayal.inputs import Act
 from hauntable.games.betrayal.predicates import in_house
+from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.world import World, task
 
 NUMBERS, AT_START, USED = "_n", "_heroes_at_start", "_used"
@@ -89,19 +90,26 @@ class PrintedHaunt(Scenario):
     def card(self, w: World, side: str) -> list[str]:
         """The rules card ``side`` reads before play and at any time: the file's lines with this table's
         numbers (the operator's corrections included), then what is left to the players, and a warning when
-        the sources are weak."""
-        h = w.haunt
-        numbers = h.vars.get(NUMBERS) or self.spec.resolve_numbers(
-            len(w.s.explorers),
-            sum(1 for e in w.s.explorers if e.alive and h.side_of(e.seat) == "heroes"),
-            w.s.config.haunt_numbers.get(str(self.spec.number), {}),
-        )
-        values = {"players": len(w.s.explorers), **numbers}
+        the sources are weak. In English: the screen words it in the table's language from
+        :meth:`card_values` and the haunts catalog (``ui/hauntwords.py``)."""
+        values = self.card_values(w.s)
         lines = [line.format_map(_Keep(values)) for line in self.spec.card.get(side, ())]
         lines += [f"By hand: {gap}" for gap in self.spec.gaps]
         if self.spec.confidence == "low":
             lines.append("Low confidence: these rules come from one unofficial source; your book decides.")
         return lines
+
+    def card_values(self, s: State) -> dict[str, int]:
+        """The numbers the card's ``{name}`` placeholders show at this table (``players`` and the haunt's
+        numbers, as resolved at set-up or, before it, from the table and the operator's corrections)."""
+        h = s.haunt
+        assert h is not None
+        numbers = h.vars.get(NUMBERS) or self.spec.resolve_numbers(
+            len(s.explorers),
+            sum(1 for e in s.explorers if e.alive and h.side_of(e.seat) == "heroes"),
+            s.config.haunt_numbers.get(str(self.spec.number), {}),
+        )
+        return {"players": len(s.explorers), **numbers}
 
     # --- set-up (after both sides confirmed the hand-off) -----------------------------------------------
 
@@ -139,17 +147,24 @@ class PrintedHaunt(Scenario):
 
     def why_not(self, w: World, seat: int, a: Action) -> str | None:
         """None when ``seat`` may take action ``a`` now, else the refusal's sentence."""
+        found = self.refusal(w, seat, a)
+        return None if found is None else found[1]
+
+    def refusal(self, w: World, seat: int, a: Action) -> tuple[str, str] | None:
+        """None when ``seat`` may take action ``a`` now, else (why, sentence): why is ``side``, ``used``,
+        ``where``, ``requires`` or ``monster``, the last part of the refusal's rule id
+        (``haunt25.destroy.requires``), so the screen can word it in the table's language."""
         rule = f"haunt {self.spec.number}, {self.spec.name}"
         if not self._side_ok(w, seat, a):
-            return f"Only the {a.side} may {a.label.lower()} ({rule})."
+            return "side", f"Only the {a.side} may {a.label.lower()} ({rule})."
         if self._used(w, seat, a):
-            return f"{a.label} was already tried this turn ({rule}; one haunt roll a turn, H7.2)."
+            return "used", f"{a.label} was already tried this turn ({rule}; one haunt roll a turn, H7.2)."
         if not self.value(w, a.where, seat):
             where = f" {a.where_text}" if a.where_text else " here"
-            return f"{a.label} can only be done{where} ({rule})."
+            return "where", f"{a.label} can only be done{where} ({rule})."
         if not self.value(w, a.requires, seat):
             need = f": {a.requires_text}" if a.requires_text else ""
-            return f"{a.label} is not possible yet{need} ({rule})."
+            return "requires", f"{a.label} is not possible yet{need} ({rule})."
         return None
 
     def actions(self, w: World, seat: int) -> list[Any]:
@@ -163,9 +178,9 @@ class PrintedHaunt(Scenario):
         a = self.spec.action(inp.action)
         if a is None:
             raise IllegalAction(f"Haunt {self.spec.number} has no action {inp.action!r}.", "H7.1")
-        why = self.why_not(w, seat, a)
-        if why is not None:
-            raise IllegalAction(why, f"haunt{self.spec.number}.{a.id}")
+        refused = self.refusal(w, seat, a)
+        if refused is not None:
+            raise IllegalAction(refused[1], f"haunt{self.spec.number}.{a.id}.{refused[0]}")
         if a.roll and inp.option not in a.roll:
             raise IllegalAction(
                 f"{a.label} is rolled with {' or '.join(t.capitalize() for t in a.roll)}.",

@@ -27,7 +27,8 @@ EVENTS = (
     "monster_turn_end",
 )
 CONFIDENCE = ("high", "medium", "low")
-LANGUAGES = ("en", "de", "ru", "zh")  # the table's languages (ui/i18n.py)
+# the haunt's words are English here; their translations are the ``haunts`` gettext catalog (docs/ui.md)
+IN_CATALOG = "one English string: the translations are in the haunts catalog (docs/ui.md)"
 
 
 class HauntFileError(ValueError):
@@ -65,7 +66,6 @@ class Action:
     success: tuple[Expr, ...]
     failure: tuple[Expr, ...]
     bonus: Expr | None = None  # added to the roll's total (the effects see the sum as ``total``)
-    labels: dict[str, str] = dataclasses.field(default_factory=dict)  # language -> the button's words
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,7 +103,7 @@ class HauntFile:
     rules: dict[str, Expr]
     attack_traits: tuple[str, ...] = ()
     hooks: str = ""
-    texts: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)  # tell(key): language -> words
+    texts: dict[str, str] = dataclasses.field(default_factory=dict)  # tell(key) -> the English sentence
 
     def monster(self, kind: str) -> MonsterKind:
         for m in self.monsters:
@@ -238,20 +238,11 @@ def parse_file(file: str, data: dict[str, Any], extra_names: Iterable[str] = ())
     for t in attack_traits:
         r.choice("attack_traits", t, TRAITS)
     texts_raw = data.get("texts", {})
-    texts: dict[str, dict[str, str]] = {}
+    texts: dict[str, str] = {}
     for key, value in texts_raw.items() if isinstance(texts_raw, dict) else []:
-        if isinstance(value, str):
-            value = {"en": value}
-        if (
-            not isinstance(value, dict)
-            or not all(isinstance(v, str) for v in value.values())
-            or "en" not in value
-        ):
-            raise r.fail(f"texts.{key}", "a sentence, or a table of language = sentence with en")
-        unknown = set(value) - set(LANGUAGES)
-        if unknown:
-            raise r.fail(f"texts.{key}", f"unknown language(s) {sorted(unknown)}")
-        texts[key] = dict(value)
+        if not isinstance(value, str) or not value:
+            raise r.fail(f"texts.{key}", IN_CATALOG)
+        texts[key] = value
     if not isinstance(texts_raw, dict):
         raise r.fail("texts", "must be a table of key = sentence")
     counters = data.get("counters", {})
@@ -334,19 +325,12 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
     for t in roll:
         r.choice(f"{field}.roll", t, TRAITS)
     label = a.get("label")
-    labels: dict[str, str] = {}
-    if isinstance(label, dict):  # the button's words in the table's languages, English first
-        labels = {k: str(v) for k, v in label.items() if k in LANGUAGES}
-        label = labels.get("en")
     if not isinstance(label, str) or not label:
-        raise r.fail(
-            f"{field}.label", "the button needs words (a string, or a table of language = words with en)"
-        )
+        raise r.fail(f"{field}.label", f"the button needs words, {IN_CATALOG}")
     return Action(
         id=a["id"],
         side=r.choice(f"{field}.side", a.get("side"), (*SIDES, "any", "table")),
         label=label,
-        labels=labels,
         where=r.opt_expr(f"{field}.where", a.get("where")),
         where_text=str(a.get("where_text", "")),
         requires=r.opt_expr(f"{field}.requires", a.get("requires")),
@@ -360,7 +344,7 @@ def _action(r: _Reader, i: int, a: Any) -> Action:
     )
 
 
-def _check_tells(r: _Reader, texts: dict[str, dict[str, str]], data: dict[str, Any]) -> None:
+def _check_tells(r: _Reader, texts: dict[str, str], data: dict[str, Any]) -> None:
     """Every ``tell('key')`` in the file names one of its ``[texts]``."""
     for key in re.findall(r"tell\('([^']*)'\)", tomllib_dump_strings(data)):
         if key not in texts:

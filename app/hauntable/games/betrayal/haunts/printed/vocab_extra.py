@@ -143,10 +143,10 @@ class ExtraHaunt(PrintedHaunt):
 
     # --- monster actions: a file action ``monster_...`` is offered on a monster's move (H5.7) ----------
 
-    def why_not(self, w: World, seat: int, a: Action) -> str | None:
+    def refusal(self, w: World, seat: int, a: Action) -> tuple[str, str] | None:
         if a.id.startswith(MONSTER) or a.id == MAY_ATTACK:  # never an explorer's: they read the monster
-            return f"Only a monster can do that (haunt {self.spec.number}, {self.spec.name})."
-        return super().why_not(w, seat, a)
+            return "monster", f"Only a monster can do that (haunt {self.spec.number}, {self.spec.name})."
+        return super().refusal(w, seat, a)
 
     def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
         a = self.spec.action(MAY_ATTACK)
