@@ -14,6 +14,7 @@ from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import monsters as mon
 from hauntable.games.betrayal.cards.hands import discard_kept
 from hauntable.games.betrayal.content import Content, HauntSpec
+from hauntable.games.betrayal.monster_turn import monster_prompt
 from hauntable.games.betrayal.predicates import in_house, scenario
 from hauntable.games.betrayal.prompts import ChooseOption, HandOff
 from hauntable.games.betrayal.records import MONSTER_TURN
@@ -333,7 +334,7 @@ def haunt_turn(w: World) -> bool:
         return False
     if h.mphase is not None and h.mphase.active:
         if h.mphase.current:
-            mon.monster_prompt(w)
+            monster_prompt(w)
         return False
     if not in_house(w.s.current):  # died or escaped during their own turn: the turn passes
         w.then(("haunt_next_turn", dict(seat=w.s.turn.seat)))

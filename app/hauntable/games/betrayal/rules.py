@@ -21,7 +21,7 @@ from hauntable.games.betrayal.config import BOARDS, GameConfig
 from hauntable.games.betrayal.content import Content, load_content
 from hauntable.games.betrayal.discovery import FLOOR_NAMES, lay_turned
 from hauntable.games.betrayal.inputs import Cross, EndTurn, Fall, Move, Ride
-from hauntable.games.betrayal.monsters import resolve_monster
+from hauntable.games.betrayal.monster_turn import resolve_monster
 from hauntable.games.betrayal.movement import (
     check_cross,
     check_fall,
