@@ -10,7 +10,8 @@ import pytest
 
 from geistkit import CONTENT
 from hauntable.engine.rejections import ContentError
-from hauntable.games.geisterstunde.content import DATA_DIR, EXIT, load_content
+from hauntable.games.geisterstunde.content import DATA_DIR, load_content
+from hauntable.games.geisterstunde.content_model import EXIT
 
 
 def test_G8_the_castle_has_25_rooms_five_crests_each_five_times_and_three_south_exits():

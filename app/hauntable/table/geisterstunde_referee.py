@@ -26,7 +26,8 @@ from collections.abc import Callable
 from hauntable.engine.game import Step
 from hauntable.engine.inputs import Input
 from hauntable.engine.rejections import Rejection
-from hauntable.games.geisterstunde.content import EXIT, Content, content_of
+from hauntable.games.geisterstunde.content import content_of
+from hauntable.games.geisterstunde.content_model import EXIT, Content
 from hauntable.games.geisterstunde.inputs import Discard, Draw, Key, Plan, Reveal
 from hauntable.games.geisterstunde.prompts import AwaitDraw, DiscardKey, LayPlan, RevealCard, RunnerTurn
 from hauntable.games.geisterstunde.rules import check_plan

@@ -11,7 +11,7 @@ import dataclasses
 
 from hauntable.engine.inputs import Input
 from hauntable.engine.outcomes import Outcome
-from hauntable.games.geisterstunde.content import EXIT, Content
+from hauntable.games.geisterstunde.content_model import EXIT, Content
 from hauntable.games.geisterstunde.state import State, public_json
 from hauntable.ui.i18n import catalog, language, placeholders, refusal_text, tr
 

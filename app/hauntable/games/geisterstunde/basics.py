@@ -8,7 +8,8 @@ from typing import Any, TypeVar
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.engine.rng import Rng
-from hauntable.games.geisterstunde.content import Content, content_of, load_content
+from hauntable.games.geisterstunde.content import content_of, load_content
+from hauntable.games.geisterstunde.content_model import Content
 from hauntable.games.geisterstunde.inputs import End, Key, Skip
 from hauntable.games.geisterstunde.prompts import RevealCard
 from hauntable.games.geisterstunde.state import State

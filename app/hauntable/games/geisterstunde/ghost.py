@@ -6,7 +6,7 @@ from hauntable.engine.inputs import Input
 from hauntable.engine.outcomes import Outcome
 from hauntable.engine.prompts import Prompt
 from hauntable.games.geisterstunde.basics import ROUND_END, SAID, Out, player_name, say
-from hauntable.games.geisterstunde.content import Content
+from hauntable.games.geisterstunde.content_model import Content
 from hauntable.games.geisterstunde.plan import start_round
 from hauntable.games.geisterstunde.prompts import ChooseVictim
 from hauntable.games.geisterstunde.runners import reveal_prompt

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hauntable.engine.rejections import IllegalAction, UnreadableInput
 from hauntable.games.geisterstunde.basics import PROMPTS, Out, player_name, remember, said_once
-from hauntable.games.geisterstunde.content import Content
+from hauntable.games.geisterstunde.content_model import Content
 from hauntable.games.geisterstunde.inputs import Plan
 from hauntable.games.geisterstunde.prompts import LayPlan
 from hauntable.games.geisterstunde.runners import start_turn

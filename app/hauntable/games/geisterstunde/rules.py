@@ -28,7 +28,7 @@ from hauntable.games.geisterstunde.basics import (
     say,
     table_refill,
 )
-from hauntable.games.geisterstunde.content import Content
+from hauntable.games.geisterstunde.content_model import Content
 from hauntable.games.geisterstunde.ghost import catch_runner, on_reveal
 from hauntable.games.geisterstunde.inputs import Catch, Discard, Draw, Key, Plan
 from hauntable.games.geisterstunde.plan import check_plan, resolve_plan

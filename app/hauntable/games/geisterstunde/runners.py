@@ -22,7 +22,7 @@ from hauntable.games.geisterstunde.basics import (
     say,
     table_refill,
 )
-from hauntable.games.geisterstunde.content import EXIT, Content
+from hauntable.games.geisterstunde.content_model import EXIT, Content
 from hauntable.games.geisterstunde.inputs import Key
 from hauntable.games.geisterstunde.prompts import AwaitDraw, DiscardKey, RevealCard, RunnerTurn
 from hauntable.games.geisterstunde.state import State

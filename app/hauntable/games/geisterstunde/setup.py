@@ -6,7 +6,8 @@ from hauntable.engine.game import Step
 from hauntable.engine.rng import Rng
 from hauntable.games.geisterstunde.basics import HAND, Out, player_name, pop_pile, say, table_refill
 from hauntable.games.geisterstunde.config import GameConfig
-from hauntable.games.geisterstunde.content import Content, card_parts, content_of
+from hauntable.games.geisterstunde.content import content_of
+from hauntable.games.geisterstunde.content_model import Content, card_parts
 from hauntable.games.geisterstunde.plan import start_round
 from hauntable.games.geisterstunde.prompts import AwaitDraw
 from hauntable.games.geisterstunde.state import State

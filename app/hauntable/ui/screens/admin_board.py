@@ -21,7 +21,8 @@ from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
 from hauntable.engine.rejections import ContentError
-from hauntable.games.geisterstunde.content import BoardLayout, Content, content_of
+from hauntable.games.geisterstunde.content import BoardLayout, content_of
+from hauntable.games.geisterstunde.content_model import Content
 from hauntable.ui.castle_view import COLOURS, colour_name, crest_name
 from hauntable.ui.i18n import tr
 from hauntable.ui.screens.admin_page import ToolPage
