@@ -33,7 +33,7 @@ TRANSLATIONS = ("de", "ru", "zh")
 DOMAINS = ("ui", "cards", "scenarios", "haunts")
 # printed haunts whose words are not translated yet (docs/ui.md): their messages may still be empty; a
 # finished haunt leaves this list and the tests below hold it to every language like any other message
-NOT_YET_TRANSLATED = set(range(26, 51))
+NOT_YET_TRANSLATED = set(range(36, 51))
 _spec = importlib.util.spec_from_file_location("catalogs_tool", ROOT / "scripts" / "catalogs.py")
 tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tool)
@@ -48,7 +48,8 @@ SAME_AS_ENGLISH = {
 # haunt words German writes as English does (a name the haunt's token or monster prints, a loan word)
 SAME_IN_HAUNTS: dict[str, set[str]] = {
     "de": {"06.monster.Alien", "08.monster.Banshee", "10.monster.Zombie", "16.monster.Phantom"}
-    | {"17.monster.Poltergeist", "21.monster.Zombie", "23.token.Arm"},
+    | {"17.monster.Poltergeist", "21.monster.Zombie", "23.token.Arm", "26.counter.ritual", "27.token.Blob"}
+    | {"30.monster.Dracula"},
     "ru": set(),
     "zh": set(),
 }
