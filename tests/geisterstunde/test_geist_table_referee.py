@@ -188,6 +188,39 @@ def test_G3_2_a_figure_moved_through_a_door_whose_key_the_runner_holds_plays_tha
     assert v.accepted and table.state.rooms[1] == "01" and table.state.hands[1][0] == "green-lion"
 
 
+def test_G3_2_a_figure_set_down_beyond_a_door_before_its_lift_is_read_still_plays_the_key(table):
+    """A hand moves a figure faster than a scan cycle: the room beyond the door (read first on a turn)
+    sees it arrive before the Schatzkammer's reader, which still holds Cleo's figure, reads it gone. The
+    readers report in the schedule's order, not the hand's: the move counts, and the late lift is quiet."""
+    table.lay(ghost("lily"), "ghost:1")
+    table.referee.confirm_plan()
+    table.backend.reader(cell("02")).lift(figure(1))
+    table.backend.reader(cell("01")).place(figure(1))
+    (v,) = table.run(lambda: figure(1) in table.scanner.present(cell("01")))
+    assert figure(1) in table.scanner.present(cell("02"))  # the arrival was read first
+    assert v.accepted and table.state.rooms[1] == "01" and table.state.hands[1][0] == "green-lion"
+    assert table.run(lambda: figure(1) not in table.scanner.present(cell("02"))) == []
+    table.backend.reader(cell("01")).lift(figure(1))  # on through the blue door of 01, as fast
+    table.backend.reader(cell("00")).place(figure(1))
+    (v,) = table.run(lambda: figure(1) in table.scanner.present(cell("00")))
+    assert v.accepted and table.state.rooms[1] == "00" and not table.referee.paused
+
+
+def test_G3_2_a_figure_first_seen_beyond_a_door_it_was_not_lifted_from_plays_nothing(table):
+    """After a key on the key slot the game has the figure one room on; set down one door further while
+    the table still reads it in the Schatzkammer, it is told where it belongs and plays no second key."""
+    table.lay(ghost("lily"), "ghost:1")
+    table.referee.confirm_plan()
+    (v,) = table.card("green-lion")
+    assert v.accepted and table.state.rooms[1] == "12"
+    hand = table.state.hands[1]
+    table.backend.reader(cell("02")).lift(figure(1))
+    table.backend.reader(cell("13")).place(figure(1))  # 12 -> 13 is a red door, and Ben holds red-eagle
+    (v,) = table.run(lambda: figure(1) in table.scanner.present(cell("13")))
+    assert not v.accepted and v.message == "Ben's figure belongs in room 12"
+    assert table.state.rooms[1] == "12" and table.state.hands[1] == hand
+
+
 def test_G3_2_figures_moved_through_doors_play_keys_and_a_move_through_a_wall_is_caught_and_play_waits(table):
     table.lay(ghost("lily"), "ghost:1")
     table.referee.confirm_plan()

@@ -39,12 +39,6 @@ def reader(room: str) -> str:
     return f"{floor}:{x},{y}"
 
 
-@pytest.mark.xfail(
-    reason="since the session's last merges the figure carried through the red door on the mock readers "
-    "is not taken as a move (the screen keeps saying the figure belongs in the Treasury); cause not found "
-    "yet, and not one commit's regression (the commits before and after the bisected one fail alike)",
-    strict=False,
-)
 def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_no_plan_card(
     make_app, tmp_path
 ):
@@ -62,6 +56,7 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
         assert state.config.cards == "table" and state.awaiting.kind == "draw"
         assert "Lay the top card of the pile on the key slot." in h.texts()
         readers = live.backend
+        scanner = live.table.scanner
         for seat, room in enumerate(state.rooms):  # the figures stand on their start rooms
             readers.reader(reader(room)).place(tags["figure", str(seat + 1)][0])
 
@@ -98,13 +93,17 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
         assert "The ghost lays 2 cards face down" in h.texts()
         assert "Ghost's cards: - + 2 face down" in h.texts()
 
-        # G3: Seat 2 carries its figure through the red door of the Schatzkammer (it holds red keys)
+        # G3: Seat 2 carries its figure through the red door of the Schatzkammer (it holds red keys). The
+        # table has read the figures where they stand (the background cycle takes a second or more, longer
+        # under load: a move before that is one the table cannot know); the hand is quicker than the cycle
+        # that would read the Schatzkammer empty, so the arrival may be read before the lift (both count)
+        for seat, room in enumerate(state.rooms):
+            placed = tags["figure", str(seat + 1)][0]
+            assert h.frames_until(lambda p=placed, r=room: p in scanner.present(reader(r)))
         to = CONTENT.rooms["02"].doors["red"]
         before = channel.seq
         figure = tags["figure", "2"][0]
         readers.reader(reader("02")).lift(figure)
-        scanner = live.table.scanner
-        assert h.frames_until(lambda: figure not in scanner.present(reader("02")))  # lifted, as hands do
         readers.reader(reader(to)).place(figure)
         assert h.frames_until(lambda: channel.seq > before), h.texts()
         assert channel.step.state.rooms[1] == to
@@ -115,8 +114,6 @@ def test_G1_to_G3_a_live_castle_deals_plans_and_moves_by_the_readers_and_shows_n
 
 
 def test_a_live_castle_whose_readers_cannot_start_says_why_and_plays_by_touch(make_app):
-    import pytest
-
     h = make_app(seed=3, table="live", backend="pi")  # no spidev here: the pi backend fails
     h.tap(h.app.root.get_screen("attract").ids.geisterstunde)
     with pytest.warns(RuntimeWarning, match="table backend 'pi' failed"):

@@ -176,10 +176,8 @@ class GeisterstundeReferee(TableReferee):
     # --- observations ---------------------------------------------------------------------------------------
 
     def _observed(self, spec: ReaderSpec, event: ScanEvent) -> Verdict:
-        if event.kind == "appeared":
-            return self._appeared(spec, event.uid)
-        if event.kind == "stacked":  # figures share rooms (G3.4): one more figure here is a move
-            return self._appeared(spec, event.uid)
+        if event.kind in ("appeared", "stacked"):  # figures share rooms (G3.4): one more figure is a move
+            return self._appeared(spec, event)
         if event.kind == "removed":
             return self._removed(spec, event.uid)
         return IGNORED
@@ -197,12 +195,13 @@ class GeisterstundeReferee(TableReferee):
                 )
             return self._submit(Plan(crests, source="table:ghost"))
 
-    def _appeared(self, spec: ReaderSpec, uid: str) -> Verdict:
+    def _appeared(self, spec: ReaderSpec, event: ScanEvent) -> Verdict:
+        uid = event.uid
         tag = self.registry.lookup(uid)
         if tag is None:
             return self._tell(Verdict(False, self.registry.describe(uid), **_said("unknown_tag", uid=uid)))
         if tag.kind == "figure" and spec.cell is not None:
-            return self._figure(tag.name, spec.cell, spec)
+            return self._figure(tag.name, spec.cell, spec, event.elsewhere)
         if tag.kind != "card":
             return IGNORED
         if spec.slot in PLAN_SLOTS:
@@ -217,8 +216,11 @@ class GeisterstundeReferee(TableReferee):
             self._plan.pop(int(spec.slot.split(":")[1]), None)
         if tag is not None and tag.kind == "figure" and spec.cell is not None:
             seat, room = self.figures.get(tag.name), self.rooms.get(spec.cell)
-            if seat is not None and room is not None:
-                self._lifted[seat] = room  # figures are lifted to be moved
+            rooms = self.state.rooms
+            if seat is not None and room is not None and seat < len(rooms) and room == rooms[seat]:
+                # figures are lifted to be moved; a lift read after the move it made (the arrival was
+                # read first: ``elsewhere``) is no lift from the room the game now has it in
+                self._lifted[seat] = room
         return IGNORED  # cards leave the key slot for the discard pile or a hand
 
     # --- the ghost's plan -----------------------------------------------------------------------------------
@@ -294,7 +296,7 @@ class GeisterstundeReferee(TableReferee):
 
     # --- figures --------------------------------------------------------------------------------------------
 
-    def _figure(self, name: str, cell: Cell, spec: ReaderSpec) -> Verdict:
+    def _figure(self, name: str, cell: Cell, spec: ReaderSpec, elsewhere: tuple[str, ...] = ()) -> Verdict:
         seat = self.figures.get(name)
         room = self.rooms.get(cell)
         s = self.state
@@ -302,6 +304,9 @@ class GeisterstundeReferee(TableReferee):
             return IGNORED  # a figure of no seat in this game, or off the castle
         home = s.rooms[seat]
         lifted_from = self._lifted.pop(seat, None)
+        home_reader = self.layout.cell_reader(*self.cells[home])
+        if home_reader is not None and home_reader.id in elsewhere:
+            lifted_from = home  # set down here before its lift from home was read: the same move
         if room == home:
             if self._astray.pop(seat, None) is not None:
                 self.refresh()

@@ -55,6 +55,10 @@ class ScanEvent:
 
     ``stacked``: ``uid`` settled on a reader that already holds another tag (or several settled at once);
     ``detail`` lists every tag now on it. Such a tag gets ``appeared`` only if it is left alone there.
+
+    ``elsewhere`` (appeared, stacked): the other readers that still counted the tag as laid when it settled
+    here. A hand moves a piece faster than the schedule reads the cell it left (the cells the game expects
+    are read first), so the arrival can be told before the lift: this says where the piece came from.
     """
 
     kind: str
@@ -62,6 +66,7 @@ class ScanEvent:
     uid: str = ""
     at: float = 0.0
     detail: str = ""
+    elsewhere: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.kind} {self.reader} {self.uid or self.detail}".rstrip()
@@ -278,9 +283,13 @@ class Scanner:
         if settled and len(seen) > 1:
             state.stacked.update(settled)
             detail = " ".join(sorted(state.stable))
-            events += [ScanEvent("stacked", rid, uid, now, detail) for uid in settled]
+            events += [
+                ScanEvent("stacked", rid, uid, now, detail, self._elsewhere(rid, uid)) for uid in settled
+            ]
         else:
-            events += [ScanEvent("appeared", rid, uid, now) for uid in settled]
+            events += [
+                ScanEvent("appeared", rid, uid, now, elsewhere=self._elsewhere(rid, uid)) for uid in settled
+            ]
         for uid in list(state.sightings):
             if uid not in seen:
                 del state.sightings[uid]  # a flicker: start counting again
@@ -298,6 +307,10 @@ class Scanner:
         if len(state.stable) <= 1:
             state.stacked.clear()
         return events
+
+    def _elsewhere(self, rid: str, uid: str) -> tuple[str, ...]:
+        """The readers other than ``rid`` that still count ``uid`` as laid (its lift not read yet)."""
+        return tuple(other for other, state in self._state.items() if other != rid and uid in state.stable)
 
     def run_for(self, seconds: float) -> list[ScanEvent]:
         """Step until ``seconds`` have passed on the clock (each read advances it); return all events."""
