@@ -307,15 +307,15 @@ def printed_roll(
         return
     what = f"{about}: {why}" if about else why
     text = f"{w.who(seat)}: roll {dice} dice - {what}"
-    aid = {"_aid_none": True} if about else {}
+    # a monster's roll names its monster; a plain roll's ctx keeps the keys it was logged with (hashes)
+    about_ctx = {"about": about, "_aid_none": True} if about else {}
     w.ask(
         RollDice(seat, text, dice, what),
         on="printed_rolled",
         counter=counter,
         action=action,
         roller=seat,
-        about=about,
-        **aid,
+        **about_ctx,
     )
 
 
