@@ -36,7 +36,8 @@ def map_focus(state: State) -> Focus | None:
     if isinstance(prompt, MonsterTurn) and state.haunt is not None and prompt.monster in state.haunt.monsters:
         room = state.haunt.monsters[prompt.monster].room
     elif state.explorers and 0 <= state.turn.seat < len(state.explorers):
-        room = state.explorers[state.turn.seat].room
+        unseen = state.haunt is not None and state.turn.seat in state.haunt.unseen  # haunt 41: off the board
+        room = None if unseen else state.explorers[state.turn.seat].room
     placed = state.house.get(room) if room else None
     if placed is None:
         return None

@@ -53,6 +53,12 @@ class FloorModel:
         return (min(xs), min(ys), max(xs), max(ys))
 
 
+def hidden(state: State, seat: int) -> bool:
+    """A living explorer whose figure is off the board (haunt 41's invisible traitor): the shared screen
+    never shows its room (only its own private prompt names it)."""
+    return state.haunt is not None and seat in state.haunt.unseen and state.explorers[seat].alive
+
+
 def floor_model(state: State, content: Content, floor: str) -> FloorModel:
     view = HouseView(state, content)
     placed = {(p.x, p.y): name for name, p in state.house.items() if p.floor == floor}
@@ -63,7 +69,9 @@ def floor_model(state: State, content: Content, floor: str) -> FloorModel:
             other = placed.get(neighbour(floor, x, y, d)[1:])
             if other is None or OPPOSITE[d] in view.doors(other):
                 doors.append(d)  # a door onto another room's wall is drawn as wall
-        here = tuple(e.seat for e in state.explorers if e.room == name and e.alive)
+        here = tuple(
+            e.seat for e in state.explorers if e.room == name and e.alive and not hidden(state, e.seat)
+        )
         tokens = tuple(sorted(t for t, room in state.tokens.items() if room == name))
         tiles.append(TileModel(name, x, y, tuple(doors), here, tokens))
     doorways: set[tuple[int, int]] = set()
@@ -116,7 +124,15 @@ def explorer_models(state: State, content: Content) -> tuple[ExplorerModel, ...]
         current = state.turn.seat == e.seat and state.awaiting is not None
         out.append(
             ExplorerModel(
-                e.seat, e.name, e.player, e.room, current, e.alive, traits, tuple(e.items), tuple(e.omens)
+                e.seat,
+                e.name,
+                e.player,
+                "?" if hidden(state, e.seat) else e.room,
+                current,
+                e.alive,
+                traits,
+                tuple(e.items),
+                tuple(e.omens),
             )
         )
     return tuple(out)

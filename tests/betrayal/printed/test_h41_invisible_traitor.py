@@ -1,9 +1,15 @@
-"""Haunt 41, Invisible Traitor, refereed from its file (data/haunts/41.toml): the traitor's theft and sneak
-attack, the heroes' attack and both wins. The traitor's secret room is the players' (the file's gaps)."""
+"""Haunt 41, Invisible Traitor, refereed from its file (data/haunts/41.toml) and its hook (hooks/h41.py):
+the traitor's secret room told in private and kept off the public views, the heroes' attack by their own
+room, the traitor's theft and sneak attack, and both wins."""
 
 from __future__ import annotations
 
-from gamekit import do, refused, texts
+from gamekit import CONTENT, choices, do, refused, texts
+from hauntable.games.betrayal.house import distances
+from hauntable.games.betrayal.inputs import Attack
+from hauntable.games.betrayal.monsters import explorer_leave_extra
+from hauntable.games.betrayal.world import World
+from hauntable.ui.viewmodel import explorer_models, floor_model
 from printedkit import begin, fight, roll, turn
 
 ROOMS = ("Library", "Kitchen", "Gallery")
@@ -34,9 +40,77 @@ def test_h41_sneak_attack_deals_half_the_heroes_in_dice_with_no_defence():
     assert total(step.state.explorers[1].traits) == before - 2
 
 
-def test_h41_sneak_attack_needs_a_hero_in_the_room_refused_naming_the_haunt():
-    rej = refused(turn(invisible(), 0, "Gallery"), "act sneak")
-    assert "with a hero" in rej.sentence and "haunt 41" in rej.sentence
+def test_h41_the_traitor_writes_a_starting_room_in_private_and_the_figure_leaves_the_board():
+    step = invisible()
+    ask = step.awaiting
+    assert ask.code == "hide_room" and ask.private and ask.player == 0
+    assert set(ask.options) == set(step.state.house)  # any room in the house
+    step = do(step, "choose Gallery")
+    assert step.state.explorers[0].room == "Gallery" and step.state.haunt.unseen == [0]
+    assert not any("Gallery" in t for t in texts(step))  # nothing said names it
+
+
+def test_h41_the_public_views_never_show_the_traitors_room():
+    step = do(invisible(), "choose Gallery")
+    s = step.state
+    assert next(m for m in explorer_models(s, CONTENT) if m.seat == 0).room == "?"
+    tiles = [t for f in ("ground", "upper", "basement") for t in floor_model(s, CONTENT, f).tiles]
+    assert any(t.name == "Gallery" for t in tiles) and all(0 not in t.explorers for t in tiles)
+    s.explorers[0].alive = False  # a dead traitor's figure is shown again
+    assert next(m for m in explorer_models(s, CONTENT) if m.seat == 0).room == "Gallery"
+
+
+def test_h41_the_traitor_moves_in_private_up_to_its_speed_never_by_the_public_moves():
+    step = turn(do(invisible(), "choose 'Entrance Hall'"), 0, "Entrance Hall")
+    assert not [c for c in choices(step) if c.startswith("move")]
+    assert "moves in secret" in refused(step, "move N").sentence
+    ask = do(step, "act hide").awaiting
+    assert ask.private and ask.code == "hide_room"
+    speed = World(step.state, CONTENT).value(0, "speed")
+    reach = distances(step.state, CONTENT, "Entrance Hall")
+    assert set(ask.options) == {room for room, far in reach.items() if far <= speed}
+    step = do(do(step, "act hide"), "choose Foyer")
+    assert step.state.explorers[0].room == "Foyer" and step.awaiting.kind == "action"
+
+
+def test_h41_the_traitors_choices_are_the_same_with_or_without_a_hero_in_its_room():
+    step = turn(do(invisible(), "choose Gallery"), 0, "Gallery")
+    alone = sorted(choices(step))
+    step.state.explorers[1].room = "Gallery"
+    with_hero = sorted(choices(turn(step, 0, "Gallery")))
+    assert alone == with_hero and "act sneak" in alone
+    assert any(
+        "No hero is in the traitor's room" in t for t in texts(do(turn(step, 0, "Library"), "act sneak"))
+    )
+
+
+def test_h41_a_hero_attacking_the_traitor_elsewhere_spends_the_attack_without_a_fight():
+    step = do(invisible(), "choose Gallery")
+    step = turn(step, 1, "Library")
+    assert "attack 0" in choices(step)  # offered everywhere: the list shows nothing
+    step = do(step, "attack 0")
+    assert step.awaiting.kind == "action"  # no fight roll
+    assert any("not there, the attack is spent" in t for t in texts(step))
+    assert "attack" in step.state.turn.tried and "attack 0" not in choices(step)
+
+
+def test_h41_the_invisible_traitor_slows_no_hero():
+    step = do(invisible(), "choose Library")
+    step = turn(step, 1, "Library")
+    assert explorer_leave_extra(World(step.state, CONTENT), 1) == 0
+
+
+def test_h41_the_traitor_attacks_only_by_sneak_attack_or_with_an_item():
+    step = do(invisible(), "choose Library")
+    step.state.explorers[1].room = "Library"
+    step = turn(step, 0, "Library")
+    assert "haunt's own attack" in refused(step, "attack 1").sentence
+    step.state.explorers[0].items.append("Axe")
+    listed = [c for c in turn(step, 0, "Library").awaiting.choices() if isinstance(c, Attack)]
+    assert {c.target for c in listed} == {"1", "2", "3"} and all(c.weapon == "Axe" for c in listed)
+    step = do(turn(step, 0, "Library"), "attack 2 weapon=Axe")  # hero 2 is elsewhere: spent, room unsaid
+    assert step.awaiting.kind == "action" and not any("Library" in t for t in texts(step))
+    assert any("not there" in t for t in texts(step))
 
 
 def test_h41_the_theft_rolls_speed_4_and_a_zero_names_the_hero():
@@ -69,3 +143,14 @@ def test_h41_invisible_traitor_wins_when_every_hero_is_dead():
             step = do(step, str(step.awaiting.choices()[-1]))  # all on Might
         assert not step.state.explorers[seat].alive  # 4 damage, no defence, on Might 1
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h41_the_secret_screen_takes_the_traitors_room_in_private():
+    from hauntable.ui.i18n import tr  # why: the UI's words, only for this test
+    from hauntable.ui.screens.secret import TELLS, token_to_tell  # why: imports Kivy, only for this test
+
+    step = invisible()
+    prompt = token_to_tell(step.state)  # the app passes the table to the traitor for this prompt
+    assert prompt is step.state.awaiting and prompt.player == 0
+    button, question = TELLS[prompt.code]
+    assert "room" in tr(question) and "room" in tr(button, who="Zoe")

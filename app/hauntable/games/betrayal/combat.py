@@ -34,6 +34,7 @@ from hauntable.games.betrayal.predicates import (
     start_fight,
     stuck,
     trait_of,
+    unseen,
 )
 from hauntable.games.betrayal.world import World
 
@@ -104,6 +105,10 @@ def check_attack(w: World, inp: Attack) -> bool:
         sc = scenario(w)
         raise IllegalAction(f"{who} cannot be attacked in this haunt ({sc.name}).", f"haunt{sc.number}")
     weapon = inp.weapon
+    if not weapon and unseen(s, str(seat)):
+        raise IllegalAction(
+            f"{e.name} is unseen: attack with an item or with the haunt's own attack.", "H7.1"
+        )
     if weapon:
         if weapon not in WEAPON_DICE:
             raise IllegalAction(f"The {weapon} is not a weapon.", "K5")
@@ -125,6 +130,8 @@ def check_attack(w: World, inp: Attack) -> bool:
     if seat_of(key) is None and inp.trait in monsters(s)[key].immune:
         raise IllegalAction(f"{who} is immune to {inp.trait.capitalize()} attacks.", "K3")
     here, there = e.room, room_of(s, key)
+    if unseen(s, key) or unseen(s, str(seat)):  # haunt 41: an attack names the attacker's own room, never
+        return False  # at range; one where the other is not is spent (resolve_attack)
     if there == here:
         if apart(w.content, here, e.side, barrier_side(s, key)):
             raise IllegalAction(f"{who} is on the other side of the {here}'s barrier.", "B6.1")
@@ -145,6 +152,8 @@ def attack_options(w: World) -> list[Input]:
         return []
     seat = s.turn.seat
     e = s.explorers[seat]
+    if unseen(s, str(seat)):  # whom it could attack would show its room: item attacks on every opponent
+        return unseen_attacks(w, seat)
     keys = [str(x.seat) for x in s.explorers if x.alive and x.seat != seat] + sorted(monsters(s))
     kinds: list[tuple[str, str]] = [("might", "")]
     kinds += [("might", wpn) for wpn in WEAPON_DICE if wpn in e.items or wpn in e.omens]
@@ -166,6 +175,22 @@ def attack_options(w: World) -> list[Input]:
     return out
 
 
+def unseen_attacks(w: World, seat: int) -> list[Input]:
+    """An unseen explorer's attacks (haunt 41's invisible traitor): with an item only (its other attacks are
+    the haunt's own), listed on every living opponent wherever they are, so the list shows nothing of its
+    room; one made on an opponent elsewhere is spent (``resolve_attack``)."""
+    s = w.s
+    if stuck(w, seat):
+        return []
+    weapons = [wpn for wpn in WEAPON_DICE if wpn in held(w, seat) and f"item:{wpn}" not in s.turn.tried]
+    return [
+        Attack(str(x.seat), WEAPON_TRAIT.get(wpn, "might"), wpn)
+        for x in s.explorers
+        if x.alive and x.seat != seat and hostile(s, str(seat), str(x.seat))
+        for wpn in weapons
+    ]
+
+
 def resolve_attack(w: World, inp: Attack) -> None:
     """The turn's attack: checked, noted as done (with the weapon's or the Ring's once a turn), fought."""
     ranged = check_attack(w, inp)
@@ -176,6 +201,25 @@ def resolve_attack(w: World, inp: Attack) -> None:
         tried.append(f"item:{inp.weapon}")
     if inp.trait == "sanity" and RING in w.s.explorers[seat].omens:
         tried.append(f"item:{RING}")
+    here = w.s.explorers[seat].room
+    if unseen(w.s, str(seat)) and room_of(w.s, inp.target) != here:  # its own room stays unsaid
+        target = name_of(w, inp.target)
+        w.say(
+            f"{w.who(seat)} attacks {target}, who is not there: the attack is spent",
+            "combat.unseen_nobody",
+            who=w.who(seat),
+            target=target,
+        )
+        return
+    if unseen(w.s, inp.target) and room_of(w.s, inp.target) != here:  # a wrong guess spends the attack
+        w.say(
+            f"{w.who(seat)} attacks {name_of(w, inp.target)} in the {here}: not there, the attack is spent",
+            "combat.unseen_missed",
+            who=w.who(seat),
+            target=name_of(w, inp.target),
+            room=here,
+        )
+        return
     where = f" in the {room_of(w.s, inp.target)}" if ranged else ""
     using = f" with the {inp.weapon}" if inp.weapon else ""
     w.say(

@@ -103,7 +103,11 @@ def explorer_leave_extra(w: World, seat: int) -> int:
         extra += sum(
             1
             for o in w.s.explorers
-            if o.seat != seat and in_house(o) and o.room == e.room and side_of(w.s, o.seat) != mine
+            if o.seat != seat
+            and in_house(o)
+            and o.room == e.room
+            and side_of(w.s, o.seat) != mine
+            and o.seat not in w.haunt.unseen  # an unseen explorer slows nobody: it would show where it is
         )
     return extra
 

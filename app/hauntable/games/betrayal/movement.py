@@ -19,7 +19,7 @@ from hauntable.games.betrayal.house import (
     stairs,
 )
 from hauntable.games.betrayal.inputs import Move
-from hauntable.games.betrayal.predicates import lights_out, scenario, stuck
+from hauntable.games.betrayal.predicates import lights_out, scenario, stuck, unseen
 from hauntable.games.betrayal.rooms import ELEVATOR
 from hauntable.games.betrayal.world import World
 
@@ -67,6 +67,8 @@ def _not_stuck(w: World) -> None:
 def check_move(w: World, to: str) -> tuple[str, dict[str, Any]]:
     """Where a move goes: ('room', {...}) or ('discover', {...}). Raises IllegalAction saying why not."""
     s, e = w.s, w.s.current
+    if unseen(s, str(e.seat)):  # a figure off the board moves in private (haunt 41)
+        raise IllegalAction(f"{e.name} moves in secret, with the haunt's own action.", "H7.1")
     if s.turn.movement_over:
         raise IllegalAction(f"{e.name} cannot move again this turn.", "B2.3")
     if e.kept:
@@ -184,7 +186,7 @@ def legal_moves(w: World) -> list[Input]:
     checks it against ``check_move`` on random games.
     """
     s, e = w.s, w.s.current
-    if s.phase == "haunt" and not can_leave(w, movement_left(w)):
+    if s.phase == "haunt" and (not can_leave(w, movement_left(w)) or unseen(s, str(e.seat))):
         return []
     here = s.house[e.room]
     spec = w.content.rooms[e.room]

@@ -117,6 +117,12 @@ def room_of(state: State, key: str) -> str | None:
     return state.explorers[seat].room if seat is not None else monsters(state)[key].room
 
 
+def unseen(state: State, key: str) -> bool:
+    """An explorer whose figure is off the board (haunt 41's invisible traitor): its room is private."""
+    seat = seat_of(key)
+    return seat is not None and state.haunt is not None and seat in state.haunt.unseen
+
+
 def trait_of(w: World, key: str, trait: str) -> int | None:
     """The fighter's value in ``trait``; None when it has no such trait (a monster without Sanity)."""
     seat = seat_of(key)

@@ -165,6 +165,9 @@ class Haunt:
     attack_traits: tuple[str, ...] = ()  # traits besides Might that attacks may use (K4)
     secret: list[int] | None = None  # hidden traitor: the token dealt to each seat (H4.1); private
     revealed: list[int] = dataclasses.field(default_factory=list)  # seats whose token is face up
+    # explorers whose figure is off the board (haunt 41's invisible traitor): their room is private, the
+    # public views leave it out and the table checks attacks against it
+    unseen: list[int] = dataclasses.field(default_factory=list)
     mphase: MonsterPhase | None = None  # None until the first monster turn
 
     # --- the side contract (sides.py) ------------------------------------------------------------------
@@ -319,6 +322,8 @@ class Haunt:
             out["attack_traits"] = list(self.attack_traits)
         if self.secret is not None:
             out["tokens"], out["revealed"] = list(self.secret), list(self.revealed)
+        if self.unseen:
+            out["unseen"] = list(self.unseen)
         if self.mphase is not None:
             out.update(self.mphase.to_json())
         return out
@@ -342,5 +347,6 @@ copy_haunt = copier(
     goals=dict,
     sides=dict,
     revealed=list,
+    unseen=list,
     mphase=_copy_phase,
 )

@@ -242,6 +242,8 @@ def cross_result(w: World, seat: int, room: str, trait: str, target: int, total:
 @task("end_of_turn_room")
 def end_of_turn_room(w: World, seat: int) -> None:
     e = w.s.explorers[seat]  # read only: copied below if a bonus is taken
+    if w.s.haunt is not None and seat in w.s.haunt.unseen:  # a figure off the board (haunt 41): its room
+        return  # would show; its end-of-turn room effects are the players' (the haunt file's gaps)
     spec = w.content.rooms[e.room]
     if spec.elevator and not w.s.turn.elevator_moved:
         w.then(("ride", dict(seat=seat)), ("end_of_turn_room", dict(seat=seat)))

@@ -65,6 +65,7 @@ from hauntable.games.betrayal.cards import (
 from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.printed import runtime as printed_runtime
 from hauntable.games.betrayal.haunts.printed import vocab_extra
+from hauntable.games.betrayal.haunts.printed.hooks import h41
 from hauntable.games.betrayal.inputs import Attack
 from hauntable.games.betrayal.world import RuleSet, World
 
@@ -118,6 +119,7 @@ MODULES: tuple[ModuleType, ...] = (
     haunt_actions,
     printed_runtime,
     vocab_extra,
+    h41,
 )
 
 

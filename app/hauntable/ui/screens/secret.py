@@ -9,7 +9,8 @@ tokens" button opens a picker for one player to look again (and for the traitor 
 
 With the table's own tokens (``cards="table"``) the players deal them by hand and the engine asks each
 explorer in turn to tell their number (a private ``tell_token`` prompt): the app comes here for each, "pass
-the table", then that player taps the number on their token; the next is asked until all have told.
+the table", then that player taps the number on their token; the next is asked until all have told. Haunt
+41's invisible traitor tells the room their move ends in the same way (``hide_room``).
 """
 
 from __future__ import annotations
@@ -27,10 +28,16 @@ def is_hidden_haunt(state) -> bool:
     return state is not None and state.haunt is not None and state.haunt.secret is not None
 
 
+# private prompts one explorer answers alone (the screen passes to them first): the number of a token dealt
+# by hand (H4.1), and haunt 41's invisible traitor telling the room their move ends in: the button's and
+# the question's words
+TELLS = {"tell_token": ("secret.tell", "secret.which"), "hide_room": ("secret.tell_room", "secret.where")}
+
+
 def token_to_tell(state):
-    """The private prompt asking one explorer for the number of the token dealt to them by hand, or None."""
+    """The private prompt asking one explorer to tell what only they know (``TELLS``), or None."""
     prompt = state.awaiting if state is not None else None
-    return prompt if getattr(prompt, "code", "") == "tell_token" else None
+    return prompt if getattr(prompt, "code", "") in TELLS else None
 
 
 def private_lines(state, seat: int) -> list[str]:
@@ -111,9 +118,9 @@ class SecretScreen(Screen):
             self.showing = False
             self.ids.title.text, self.ids.body.text = tr("secret.pass", who=who), ""
             show = lambda *_a: self._show_to(asked)  # noqa: E731
-            box.add_widget(self._button(tr("secret.tell", who=e.name), "secret-show", show))
+            box.add_widget(self._button(tr(TELLS[prompt.code][0], who=e.name), "secret-show", show))
             return
-        self.ids.title.text, self.ids.body.text = who, tr("secret.which")
+        self.ids.title.text, self.ids.body.text = who, tr(TELLS[prompt.code][1])
         for option in prompt.options:
             box.add_widget(self._button(option, f"secret-tell-{option}", self._tell))
 
@@ -124,7 +131,7 @@ class SecretScreen(Screen):
     def _tell(self, button: Button) -> None:
         app = App.get_running_app()
         self.showing = False  # blank before the next player takes the table
-        option = button.name.rsplit("-", 1)[1]
+        option = button.name.removeprefix("secret-tell-")
         app.controller.submit(Choose(option), app.controller.channel.step.state.seq)
         self.refresh()
 
