@@ -4,7 +4,6 @@ of the accepted inputs from a new game reproduces the same state (H*, E1, E2).""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,12 +97,6 @@ haunt_garbage = st.one_of(
 )
 
 
-# Found in the session's last full run: with a printed haunt (seed 800, 3 players, scripted) the replay of the
-# accepted inputs ends in another state than the live game. Not yet diagnosed; left for the next session
-# (session note). Not strict: most draws pass.
-@pytest.mark.xfail(
-    reason="a replay differs from the live game in one printed-haunt draw (seed 800)", strict=False
-)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),

@@ -220,6 +220,6 @@ def test_a_monster_that_does_not_slow_heroes_costs_no_movement():
     root = monster("Root")
     root.slows = False
     step = in_haunt(arrange(start(), at={OX: "Foyer"}), OX, seat=ZOE, monsters={"Root": root})
-    assert explorer_leave_extra(World(step.state, CONTENT, read_only=True), ZOE) == 0
+    assert explorer_leave_extra(World(step.state, CONTENT), ZOE) == 0
     step.state.haunt.monsters["Root"].slows = True
-    assert explorer_leave_extra(World(step.state, CONTENT, read_only=True), ZOE) == 1
+    assert explorer_leave_extra(World(step.state, CONTENT), ZOE) == 1

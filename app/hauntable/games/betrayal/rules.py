@@ -110,7 +110,9 @@ def _allowed(check: Callable[[World], object], w: World) -> bool:
 
 def action_prompt(w: World) -> ChooseAction:
     """The turn prompt. Its legal actions are listed when first asked for (``choices()``): a replay or a
-    resume applies thousands of inputs and never asks, a player's screen always does."""
+    resume applies thousands of inputs and never asks, a player's screen always does. So the listing works
+    on a clone, as ``apply`` does: a rule that writes while it only reads (a haunt's counter made on first
+    look) must not change a state that was listed, or a replay (never listing) would end elsewhere (E1)."""
     content = w.content
     e = w.s.current
     left = 0 if w.s.turn.movement_over else movement_left(w)
@@ -118,7 +120,7 @@ def action_prompt(w: World) -> ChooseAction:
         e.seat,
         f"{e.name} ({e.player}), in the {e.room}: your turn",
         left,
-        lambda state: action_options(World(state, content, read_only=True), left),
+        lambda state: action_options(World(state.clone(), content), left),
         w.s,
     )
 

@@ -78,13 +78,14 @@ class World:
     # effect operations as data and reach their code through here, never by importing upwards
     rules: ClassVar[RuleSet] = RuleSet()
 
-    def __init__(self, state: State, content: Content, read_only: bool = False):
-        """``read_only``: only for asking questions of a finished state (listing a prompt's choices)."""
+    def __init__(self, state: State, content: Content):
+        """A world over a state this apply owns (a clone): it copies what it changes on first use. Listing a
+        prompt's choices asks questions of a clone too (rules.action_prompt), so a question that writes
+        changes nothing a replay would not."""
         self.s = state
         self.content = content
         self.out: list[Outcome] = []
-        # seats whose explorer this apply has copied and may change; a read-only world copies none
-        self._owned: set[int] = set(range(len(state.explorers))) if read_only else set()
+        self._owned: set[int] = set()  # seats whose explorer this apply has copied and may change
         self._copied: set[Any] = set()  # state containers and card piles this apply has copied
 
     # --- queue and prompts -----------------------------------------------------------------------------

@@ -61,8 +61,8 @@ class Guillotines(PrintedHaunt):
         w = c.w
         h = w.haunt
 
-        def on() -> list[int]:
-            seats: list[int] = h.vars.setdefault(ON, [])
+        def on() -> list[int]:  # dealt by deal_collars; a read never adds the key
+            seats: list[int] = h.vars.get(ON, [])
             return seats
 
         def deal_collars() -> None:

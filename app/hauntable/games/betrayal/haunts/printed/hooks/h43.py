@@ -36,8 +36,8 @@ class StarSickness(PrintedHaunt):
         w = c.w
         h = w.haunt
 
-        def done() -> list[int]:
-            seats: list[int] = h.vars.setdefault(INOCULATED, [])
+        def done() -> list[int]:  # only read: asking must not record an empty list (listing is a read)
+            seats: list[int] = h.vars.get(INOCULATED, [])
             return seats
 
         def living() -> list[int]:
@@ -49,7 +49,7 @@ class StarSickness(PrintedHaunt):
             if seat == traitor_seat(w):  # the Serum kills a traitor for good: no Alien rises
                 kill(w, seat, "")
                 return
-            done().append(seat)
+            h.vars.setdefault(INOCULATED, []).append(seat)
             c.restore(seat)
 
         def uninoculated_mate() -> int:
