@@ -42,6 +42,7 @@ SCREENS = (
     "board",
     "castlelive",
     "house",
+    "traitorcard",
     "end",
 )
 PIN = "1234"
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         "board": lambda: admin_page("board"),
         "castlelive": lambda: _castle_live(h),
         "house": lambda: _house(h),
+        "traitorcard": lambda: _traitor_card(h, show_game),
         "end": lambda: _end(h, log),
     }
     for lang in args.lang.split(","):
@@ -164,6 +166,17 @@ def _house(h) -> None:
     h.app.controller.take_over(channel, sim)
     h.app.controller.haunt_shown = True
     h.app.go("play")
+
+
+def _traitor_card(h, show_game) -> None:
+    """Haunt 21 (seed 10, six seats) at the traitor's hand-off: the traitor's card on the private view
+    (after "Traitor: read your card" and the others looking away)."""
+    show_game(10, 3000, lambda p: getattr(p, "code", "") == "printed.traitor", seats=6)
+    h.app.controller.haunt_shown = True
+    h.app.go("play")
+    h.frames(2)
+    h.tap(h.find(name="card-traitor"))
+    h.tap(h.find(name="card-show"))
 
 
 def _end(h, log) -> None:

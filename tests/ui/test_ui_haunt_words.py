@@ -87,7 +87,10 @@ def test_the_haunt_box_map_and_outcomes_name_the_haunts_words_in_the_tables_lang
     step.state.haunt.vars["banish"] = 1
     with language("de"):
         assert "Bannschritte: 1" in counter_lines(step.state)
+        assert goal_lines(step.state) == []  # H2.2: no side's goal on the shared screen during play
+        step.state.haunt.winner = "heroes"  # once won, the goals are the table's (and translated)
         goals = dict(goal_lines(step.state))
+        step.state.haunt.winner = None
         layer = haunt_layer(step.state)
         said = i18n.outcome_text(
             Outcome("Ox: Take the Girl", "printed.action", (("who", "Ox"), ("action", "Take the Girl")))

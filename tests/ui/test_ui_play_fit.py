@@ -157,7 +157,9 @@ def test_haunt_actions_are_grouped_and_end_turn_stays_in_one_place(table_app):
     assert end_turn_rect(h) == exploring
 
 
-def test_the_haunt_box_shows_the_haunt_its_counters_and_each_sides_goal(table_app):
+def test_the_haunt_box_shows_the_haunt_its_counters_and_no_sides_goal_H2_2(table_app):
+    """Each side's book is its own (H2.2): the box names the haunt and its counters, and sends each side to
+    its own card instead of showing either goal (deliberately changed: it showed both goals)."""
     h = table_app
     state = show_haunt_house(h)
     state.haunt.vars["lit"] = 2  # a counter the catalogs word (a scripted haunt's own)
@@ -165,12 +167,13 @@ def test_the_haunt_box_shows_the_haunt_its_counters_and_each_sides_goal(table_ap
     h.frames(2)
     box = plain(h.app.root.get_screen("play").ids.haunt_box.text)
     assert f"Haunt {state.haunt.number}" in box and "Candles lit: 2" in box
-    assert "Heroes:" in box and "Traitor" in box
+    assert "Heroes:" not in box and "each side's goal is its own" in box
+    assert not any(goal in box for goal in state.haunt.goals_of("traitor"))
     h.app.controller.set_language("ru")
     h.app.go("play")
     h.frames(3)
     box = plain(h.app.root.get_screen("play").ids.haunt_box.text)
-    assert "Герои:" in box and "Зажжено свечей: 2" in box
+    assert "Герои" in box and "Зажжено свечей: 2" in box and "цель каждой стороны" in box
 
 
 def test_the_end_of_a_logged_game_shows_the_house_the_traitor_the_dead_and_saves_a_png(make_app, tmp_path):

@@ -174,6 +174,11 @@ class HauntableApp(App):
         self.root.get_screen("secret").start([])
         self.go("secret")
 
+    def read_card(self, side: str) -> None:
+        """The play screen's card buttons: one side reads its rules card, the other looking away (H2.2)."""
+        self.root.get_screen("secret").start_card(side)
+        self.go("secret")
+
     def on_stop(self) -> None:
         self.controller.close()
         health = getattr(self, "health", None)  # None until built

@@ -94,6 +94,19 @@ def monster_word(state: State, kind: str, name: str) -> str:
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+def card_lines(state: State, number: int, side: str) -> list[str]:
+    """Printed haunt ``number``'s card lines for ``side`` with this table's numbers, in the table's
+    language (the haunts catalog; the file's English where it has none)."""
+    printed = PRINTED.get(number)
+    if printed is None or state.haunt is None:
+        return []
+    values = printed.card_values(state)
+    return [
+        PLACEHOLDER.sub(lambda m: str(values.get(m[1], m[0])), haunt_word(number, f"card.{side}.{i}", line))
+        for i, line in enumerate(printed.spec.card.get(side, ()))
+    ]
+
+
 def rules_card(state: State, number: int, side: str) -> str:
     """Printed haunt ``number``'s rules card for ``side`` in the table's language, as the hand-off shows
     it (``PrintedHaunt.card`` gives the English): each line with this table's numbers, what the players
@@ -101,11 +114,8 @@ def rules_card(state: State, number: int, side: str) -> str:
     printed = PRINTED.get(number)
     if printed is None or state.haunt is None:
         return ""
-    spec, values = printed.spec, printed.card_values(state)
-    lines = [
-        PLACEHOLDER.sub(lambda m: str(values.get(m[1], m[0])), haunt_word(number, f"card.{side}.{i}", line))
-        for i, line in enumerate(spec.card.get(side, ()))
-    ]
+    spec = printed.spec
+    lines = card_lines(state, number, side)
     lines += [
         tr("haunt.card.by_hand", gap=haunt_word(number, f"gap.{i}", gap)) for i, gap in enumerate(spec.gaps)
     ]
@@ -178,9 +188,11 @@ def counter_lines(state: State) -> list[str]:
 
 def goal_lines(state: State) -> list[tuple[str, str]]:
     """(side, goal) for each side, in the table's language: our scenario's goals, the haunt's own goal
-    list (book mode, when it sets one), else where to read them (the haunt book's number)."""
+    list (book mode, when it sets one), else where to read them (the haunt book's number). None while each
+    side's book is its own (H2.2: the traitor read the Tome apart): the shared screen shows neither side's
+    goal, each reads its own card (``private_card``); a side's win says why at the end."""
     h = state.haunt
-    if h is None or not h.started:
+    if h is None or not h.started or (h.books_apart and h.winner is None):
         return []
     scenario = SCENARIOS.get(h.number) if h.mode == "scripted" else None
     printed = printed_haunt(state)
@@ -220,3 +232,44 @@ def traitor_name(state: State) -> str:
     if h is None or h.hidden or h.traitor is None:
         return ""
     return state.explorers[h.traitor].name
+
+
+def card_sides(state: State) -> tuple[str, ...]:
+    """Whose card the play screen offers: ("heroes", "traitor") while each side's book is its own (each
+    opens its card with the other side looking away), ("all",) when everyone reads Secrets of Survival
+    (hidden-traitor and no-traitor haunts, H4), () with no printed haunt running or once it is won."""
+    h = state.haunt
+    if printed_haunt(state) is None or h is None or h.winner is not None:
+        return ()
+    return ("heroes", "traitor") if h.books_apart and h.traitor is not None else ("all",)
+
+
+def private_card(state: State, side: str) -> tuple[str, str]:
+    """The title and text (Kivy markup) of ``side``'s card as the secret screen shows it: this table's
+    numbers, in the table's language where the haunts catalog has it (``card_lines``); "all": both sides'
+    lines under their headings, for a haunt everyone reads; then what is left to the players and the
+    weak-sources warning once."""
+    printed = printed_haunt(state)
+    h = state.haunt
+    if printed is None or h is None:
+        return "", ""
+    number = printed.spec.number
+    haunt = f"{tr('haunt.number', n=number)}, {printed.spec.name}"
+    lines: list[str] = []
+    for one in ("heroes", "traitor") if side == "all" else (side,):
+        card = card_lines(state, number, one)
+        if side == "all" and card:
+            lines.append(f"[b]{tr(f'haunt.side.{one}')}[/b]")
+        lines += [f"· {words(line)}" for line in card]
+    gaps = [haunt_word(number, f"gap.{i}", gap) for i, gap in enumerate(printed.spec.gaps)]
+    if gaps:
+        lines.append(f"[b]{tr('card.by_hand')}[/b]")
+        lines += [f"· {words(gap)}" for gap in gaps]
+    if printed.spec.confidence == "low":
+        lines.append(tr("haunt.card.low"))
+    return tr(f"card.title.{side}", haunt=haunt), "\n".join(lines)
+
+
+def words(text: str) -> str:
+    """A file's own words inside Kivy markup: its brackets and ampersands shown as written."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")

@@ -177,6 +177,12 @@ class Haunt:
         """Set up (``haunt_start`` has run): the sides, the mode and the order are known."""
         return self.mode is not None
 
+    @property
+    def books_apart(self) -> bool:
+        """H2.2: the traitor read the Traitor's Tome apart from the heroes, so each side's book (goals, card)
+        is its own until the game ends; a hidden-traitor or no-traitor haunt is read by all (H4)."""
+        return self.rule not in ("hidden_traitor", "none", "none_at_first")
+
     def is_traitor(self, seat: int) -> bool:
         """The known (revealed) traitor: the one whose traitor powers apply (H3)."""
         return self.traitor == seat

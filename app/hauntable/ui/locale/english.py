@@ -266,6 +266,27 @@ message("secret.tell", "I am {who}: tell my token")
 message("secret.which", "Look at your token in secret: which number is it?")
 message("secret.tell_room", "I am {who}: choose my room")
 message("secret.where", "Choose in secret the room your move ends in (nobody else sees it).")
+# a printed haunt's rules cards (H2.2): each side's book is its own while the haunt is played
+message("card.button.heroes", "Heroes' card")
+message("card.button.traitor", "Traitor: read your card")
+message("card.button.all", "Rules card")
+message("card.away", "{who}, the traitor: look away. The heroes read their card.")
+message("card.show.heroes", "We are the heroes: show our card")
+message("card.show.traitor", "I am {who}: show my card")
+message("card.title.heroes", "Heroes' card: {haunt}")
+message("card.title.traitor", "Traitor's card: {haunt}")
+message("card.title.all", "Rules card: {haunt}")
+message("card.by_hand", "Left to the players:")
+message("card.hide", "Hide the card and go back")
+message(
+    "haunt.goals_apart",
+    "each side's goal is its own (H2.2): read your card with the buttons on the right.",
+)
+message(
+    "handoff.note.traitor",
+    "{who}: the 'Traitor: read your card' button shows your card with this table's numbers, to you alone.",
+)
+message("handoff.note.heroes", "{who}, the traitor, stays away until the heroes tap ready (H2.2).")
 message("admin.title", "Admin")
 message("admin.pin", "Enter the admin PIN")
 message("admin.wrong_pin", "Wrong PIN.")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from hauntable.engine.outcomes import Outcome
 from hauntable.textui.render import explorer_tags
 from hauntable.ui import i18n
 from hauntable.ui.hauntview import (
+    card_sides,
     carried_by_seat,
     counter_lines,
     goal_lines,
@@ -50,12 +52,18 @@ def haunt_box_text(state) -> str:
     head = [f"[b]{named}[/b]", *counter_lines(state)]
     lines = ["   ·   ".join(head)]
     traitor = traitor_name(state)
+    heroes, evil = i18n.tr("haunt.side.heroes"), i18n.tr("haunt.side.traitor")
+    evil = f"{evil} ({traitor})" if traitor else evil
     for side, goal in goal_lines(state):
-        who = i18n.tr(f"haunt.side.{side}")
-        if side == "traitor" and traitor:
-            who = f"{who} ({traitor})"
+        who = evil if side == "traitor" else heroes
         colour = "ff7766" if side == "traitor" else "88ccff"
         lines.append(f"[color={colour}][b]{who}:[/b][/color] {goal}")
+    if h.books_apart:  # H2.2: neither side's goal on the shared screen, each reads its own card
+        sides = f"[color=88ccff][b]{heroes}[/b][/color], [color=ff7766][b]{evil}[/b][/color]"
+        lines.append(f"{sides}: {i18n.tr('haunt.goals_apart')}")
+        step = getattr(state.awaiting, "code", "")
+        if step in ("printed.traitor", "printed.heroes") and traitor:  # the hand-off: who reads, who is away
+            lines.append(i18n.tr(f"handoff.note.{step.split('.')[1]}", who=traitor))
     return "\n".join(lines)
 
 
@@ -79,6 +87,7 @@ class PlayScreen(Screen):
         self.prompt_bar = PromptBar()
         self.panels: list[ExplorerPanel] = []
         self._built_for: tuple[int, str] | None = None
+        self._cards_for: tuple[tuple[str, ...], str] = ((), "")  # the card buttons shown, in which language
         self._panels_lang = ""  # the language the explorer panels were last drawn in
         self._auto_focus = ""  # the floor play last moved to (a tap on a small floor shows another)
         self.ids.seatbox.content = self.prompt_bar
@@ -154,6 +163,25 @@ class PlayScreen(Screen):
         hidden = is_hidden_haunt(state) and state.haunt.winner is None
         button = self.ids.secret
         button.height, button.opacity, button.disabled = (36, 1, False) if hidden else (0, 0, True)
+        self._card_buttons(card_sides(state), app)
+
+    def _card_buttons(self, sides: tuple[str, ...], app) -> None:
+        """Each side's "read your card" button (H2.2), or one "Rules card" for a haunt everyone reads."""
+        row = self.ids.cards
+        if self._cards_for == (sides, app.lang):
+            return
+        self._cards_for = (sides, app.lang)
+        row.clear_widgets()
+        row.height, row.opacity, row.disabled = (36, 1, False) if sides else (0, 0, True)
+        for side in sides:
+            b = Button(
+                text=i18n.tr(f"card.button.{side}"), font_size=14, background_color=(0.45, 0.3, 0.6, 1)
+            )
+            b.name = f"card-{side}"
+            b.halign = "center"
+            b.bind(width=lambda b, w: setattr(b, "text_size", (w - 6, None)))
+            b.bind(on_release=lambda _b, side=side: app.read_card(side))
+            row.add_widget(b)
 
     def _panels(self, state, content, refused_seat: int | None, sentence: str) -> None:
         models = explorer_models(state, content)

@@ -11,6 +11,10 @@ With the table's own tokens (``cards="table"``) the players deal them by hand an
 explorer in turn to tell their number (a private ``tell_token`` prompt): the app comes here for each, "pass
 the table", then that player taps the number on their token; the next is asked until all have told. Haunt
 41's invisible traitor tells the room their move ends in the same way (``hide_room``).
+
+A printed haunt's rules card (H2.2) is told the same way: the traitor's card after "pass the table to the
+traitor, everyone else looks away", the heroes' after "the traitor looks away"; a card everyone reads (a
+hidden-traitor or no-traitor haunt) is shown at once. Hiding it blanks the screen and goes back to the game.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from hauntable.games.betrayal.inputs import Choose, Reveal
+from hauntable.ui.hauntview import private_card
 from hauntable.ui.i18n import tr
 
 
@@ -61,6 +67,7 @@ class SecretScreen(Screen):
     queue: list[int]
     showing: bool = False
     telling: bool = False  # tokens dealt by hand are being told: back to the game once all are
+    card_side: str = ""  # a rules card asked for: "heroes", "traitor" or "all" (hauntview.card_sides)
     shown_for: tuple[int, int, int] | None = None  # (game channel, state seq, seat) of the question shown
 
     def __init__(self, **kwargs):
@@ -68,7 +75,11 @@ class SecretScreen(Screen):
         self.queue = []
 
     def start(self, seats: list[int]) -> None:
-        self.queue, self.showing = list(seats), False
+        self.queue, self.showing, self.card_side = list(seats), False, ""
+
+    def start_card(self, side: str) -> None:
+        """One side's rules card: first the other side looks away (a card all read shows at once)."""
+        self.queue, self.showing, self.card_side = [], side == "all", side
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -78,6 +89,10 @@ class SecretScreen(Screen):
         tell = token_to_tell(state)
         if tell is not None:
             self._tell_view(state, tell, box)
+            return
+        self._card_font(bool(self.card_side))
+        if self.card_side:
+            self._card_view(state, box)
             return
         if self.telling:  # every token has been told
             self.telling, self.showing = False, False
@@ -107,6 +122,35 @@ class SecretScreen(Screen):
         box.add_widget(self._button(tr("secret.hide"), "secret-hide", self._hide))
         if may_reveal(state, seat):
             box.add_widget(self._button(tr("secret.reveal"), "secret-reveal", self._reveal))
+
+    def _card_view(self, state, box) -> None:
+        """Whoever may not read the card looks away first; then the card, with one button that hides it."""
+        side = self.card_side
+        h = state.haunt if state is not None else None
+        title, text = private_card(state, side) if h is not None else ("", "")
+        if state is None or h is None or not text:
+            self._back()
+            return
+        if not self.showing:
+            traitor = state.explorers[h.traitor] if h.traitor is not None else None
+            who = f"{traitor.name} ({traitor.player})" if traitor is not None else ""
+            self.ids.title.text = (
+                tr("secret.pass", who=who) if side == "traitor" else tr("card.away", who=who)
+            )
+            self.ids.body.text = ""
+            show = tr("card.show.traitor", who=traitor.name if traitor else "")
+            show = show if side == "traitor" else tr("card.show.heroes")
+            box.add_widget(self._button(show, "card-show", self._show))
+            return
+        self.ids.title.text = escape_markup(title)
+        self.ids.body.text = text
+        box.add_widget(self._button(tr("card.hide"), "card-hide", self._back))
+
+    def _card_font(self, card: bool) -> None:
+        """A card's many lines read smaller and from the left; a token's one line large and centred."""
+        body, title = self.ids.body, self.ids.title
+        body.font_size, body.halign = (17, "left") if card else (28, "center")
+        title.size_hint_y, title.height = (None, 56) if card else (1, title.height)
 
     def _tell_view(self, state, prompt, box) -> None:
         """Pass the table to the explorer asked, then their own tap says which token they hold."""
@@ -165,5 +209,6 @@ class SecretScreen(Screen):
         self._back()
 
     def _back(self, *_args) -> None:
-        self.queue, self.showing = [], False
+        self.queue, self.showing, self.card_side = [], False, ""
+        self.ids.title.text, self.ids.body.text = "", ""  # nothing private stays behind
         App.get_running_app().go("play")
