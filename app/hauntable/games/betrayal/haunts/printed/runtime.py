@@ -300,9 +300,10 @@ def printed_roll(
 ) -> None:
     """Ask ``seat`` to roll ``dice`` dice through the table (the tower or the pad); the total is added to
     the haunt's counter ``counter``, or given to the haunt's ``action`` (``printed_rolled``). A monster's
-    roll (``about``) takes no card's aid. No dice to roll: a total of 0 at once, nobody asked."""
+    roll (``about``) takes no card's aid, and with no dice to roll it totals 0 at once; an explorer's roll
+    of 0 dice is still asked (as games were logged: a logged 0-dice roll must find its prompt)."""
     dice = max(0, min(8, dice))
-    if dice == 0:
+    if dice == 0 and about:
         printed_rolled(w, counter, action, seat, 0, about)
         return
     what = f"{about}: {why}" if about else why
