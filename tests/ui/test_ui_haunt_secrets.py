@@ -123,3 +123,24 @@ def test_H2_2_the_traitors_private_card_shows_this_tables_numbers_after_a_correc
     text = shared(h)
     assert "ritual has 3 successes" in text and "Sanity 4+" in text
     assert "Left to the players:" in text and "Low confidence" in text
+
+
+def test_H4_a_hidden_traitor_haunts_card_is_everyones_and_opens_at_once(table_app):
+    """Haunt 43 (hidden traitor): everyone reads Secrets of Survival (de "Spukszenarien mit verstecktem
+    Verräter"), so one "Rules card" opens with no one looking away, both sides' lines on it."""
+    h = table_app
+    step = haunt(new_game("zoe", "ox", "vivian", "peter"), 43, revealer=1)
+    while step.awaiting is not None and step.awaiting.kind == "handoff":
+        step = do(step, "ready")
+    h.app.controller.attach(Session(GAME, step))
+    h.app.controller.haunt_shown = True
+    h.app.go("play")
+    h.frames(3)
+    assert "Traitor: read your card" not in shared(h) and "Heroes' card" not in shared(h)
+    h.tap(h.find("Rules card"))
+    text = shared(h)
+    assert "Rules card: Haunt 43" in text and "look away" not in text
+    for side in ("heroes", "traitor"):
+        assert all(line in text for line in card_lines(step.state, 43, side))
+    h.tap_text("Hide the card and go back")
+    assert h.app.root.current == "play"
