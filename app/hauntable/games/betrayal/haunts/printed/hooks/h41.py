@@ -53,7 +53,7 @@ def ask_room(w: World, seat: int, rooms: list[str]) -> None:
             "room",
             tuple(rooms),
             private=True,
-            code=ASK,
+            code="hide_room",  # ASK, written out so tests/ui/test_ui_i18n.py reads the code
             params=(("who", who),),
         ),
         on="h41_hidden",
