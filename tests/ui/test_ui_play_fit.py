@@ -218,3 +218,46 @@ def test_the_end_of_a_logged_game_shows_the_house_the_traitor_the_dead_and_saves
         assert len(pngs) == 1 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert list(stick.glob("*.jsonl"))
         assert "Saved on" in h.texts()
+
+
+def test_the_end_screen_shows_every_floor_of_a_full_house_readable(table_app, tmp_path):
+    """The end screen's house, filled to 45 rooms: the three floors at one cell size, none squeezed
+    (each box holds its floor at that size), every room named at >= 12 px inside its room (a long word
+    hyphenated, never over the walls or under the pawns), boxes not overlapping, in every language; what
+    does not fit the screen at that size scrolls."""
+    from hauntable.session import Session
+    from hauntable.table.channel import Channel
+    from hauntable.ui.simulator import TableSimulator
+    from hauntable.ui.widgets.floor_text import MIN_NAME_PX
+    from hauntable.ui.widgets.housemap import OVERVIEW_MIN_CELL
+
+    h = table_app
+    channel = Channel(Session.new("betrayal", demo.config(10, 6)))
+    demo.play(channel, TableSimulator(channel, 10), 10, 3000)
+    state = demo.big_house(channel.step.state, 45)
+    assert state.haunt.winner == "traitor" and len(state.house) >= 44
+    channel.session.play_on_from(type(channel.step)(state))
+    h.app.controller.take_over(channel, h.app.controller.simulator)
+    for lang in ("en", "de", "ru", "zh"):
+        h.app.controller.set_language(lang)
+        h.app.go("haunt")
+        h.frames(4)
+        screen = h.app.root.get_screen("haunt")
+        house = screen.ids.end_house
+        assert house.cell >= OVERVIEW_MIN_CELL
+        boxes = []
+        for floor in ("ground", "upper", "basement"):
+            view = screen.ids[f"end_{floor}"]
+            names = {name for name, p in state.house.items() if p.floor == floor}
+            assert names <= {name for name, _ in view.drawn}, floor
+            assert min(px for _, px in view.drawn) >= MIN_NAME_PX
+            assert view.cell_size() == pytest.approx(house.cell, abs=0.5), floor  # one size, none squeezed
+            assert not view.cramped, (lang, floor, view.cramped)
+            assert inside(view, house)
+            boxes.append((view.x, view.y, view.right, view.top))
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1, (a, b)
+        scroll = screen.ids.end_scroll
+        assert house.width <= scroll.width + 1  # too tall a house scrolls up and down, never sideways
+        assert (house.height > scroll.height + 1) == (house.cell == OVERVIEW_MIN_CELL)

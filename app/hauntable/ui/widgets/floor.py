@@ -62,6 +62,7 @@ class FloorView(FloorPainter, Widget):
         self._pinch_start: tuple[float, float] | None = None
         self.drawn: list[tuple[str, int]] = []  # (text, px) of every name and label in the last repaint
         self.hidden: list[str] = []  # labels that did not fit their room, counted there as "+n"
+        self.cramped: list[str] = []  # room names wider than their room or reaching its pawns
         super().__init__(**kwargs)
         self.bind(
             model=self.redraw,
@@ -194,8 +195,8 @@ class FloorView(FloorPainter, Widget):
     # --- touch --------------------------------------------------------------------------------------
 
     def on_touch_down(self, touch):
-        if not self.collide_point(*touch.pos) or self.model is None:
-            return False
+        if not self.collide_point(*touch.pos) or self.model is None or self.overview:
+            return False  # the end screen's house: a finger scrolls the whole house, not one floor
         if self.mini:
             self.dispatch("on_focus", self.model.floor)
             return True

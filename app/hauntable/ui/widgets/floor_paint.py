@@ -28,7 +28,7 @@ DOOR = (0.95, 0.70, 0.25, 1)
 
 class FloorPainter:
     """Paints ``model`` (with the ``haunt`` layer, ``tags``, ``carrying`` and ``graves``) into ``_fbo``;
-    ``drawn`` and ``hidden`` record the last repaint's labels for the legibility tests."""
+    ``drawn``, ``hidden`` and ``cramped`` record the last repaint's labels for the legibility tests."""
 
     model: FloorModel
     haunt: HauntLayer
@@ -40,6 +40,7 @@ class FloorPainter:
     font_name: str
     drawn: list[tuple[str, int]]
     hidden: list[str]
+    cramped: list[str]
     _fbo: Fbo | None
 
     def _paint(self, s: float) -> None:
@@ -53,7 +54,7 @@ class FloorPainter:
             self._fbo = Fbo(size=size)  # a new texture only when the floor's extent or cell size changes
         fbo = self._fbo
         fbo.clear()
-        self.drawn, self.hidden = [], []
+        self.drawn, self.hidden, self.cramped = [], [], []
         org = lambda x, y: ((x - x0) * s, (y - y0) * s)  # noqa: E731  (cell origin inside the fbo)
         base = FLOOR_COLORS.get(self.model.floor, (0.3, 0.3, 0.3))
         quads = Batch()  # one mesh per colour: llvmpipe pays per draw call, not per vertex
@@ -140,6 +141,9 @@ class FloorPainter:
         Rectangle(texture=tex, size=(tw, th), pos=(ox + (s - tw) / 2, top))
         # pawns along the bottom
         r = max(14.0, min(24.0, s * 0.2))
+        pawns = bool(t.explorers) or any(room == t.name for room, _ in self.graves)
+        if tw > s - 2 * pad + 1 or th > s - 2 * pad - (r + 2 if pawns else 0) + 1:
+            self.cramped.append(t.name)  # over the walls or under the pawns: the legibility tests fail on it
         bottom = oy + pad
         for i, seat in enumerate(t.explorers):
             cx = ox + pad + (i % 4) * (r + 2)

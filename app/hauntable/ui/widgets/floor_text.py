@@ -73,7 +73,8 @@ def name_px(cell: float) -> int:
 
 def fitted_name(name: str, px: int, room: float, font: str = FONT_NAME):
     """The name's texture at ``px``, wrapped onto 1-3 lines so that it fits ``room`` px where it can
-    (the fewest lines that fit; else the narrowest). Only the chosen wrapping is rendered."""
+    (the fewest lines that fit; else a word too wide for the room is hyphenated, "Conser-" "vatory";
+    else the narrowest). Only the chosen wrapping is rendered."""
     best, best_w = name, math.inf
     for lines in (1, 2, 3):
         for width in (24, 14, 11, 9, 7):
@@ -83,7 +84,32 @@ def fitted_name(name: str, px: int, room: float, font: str = FONT_NAME):
                 return text_texture(text, px, font)
             if w < best_w:
                 best, best_w = text, w
-    return text_texture(best, px, font)
+    split = hyphenated(name, px, room, font)
+    return text_texture(split if text_width(split, px, font) <= room else best, px, font)
+
+
+def _cuts(word: str) -> list[int]:
+    return sorted(range(2, len(word) - 1), key=lambda i: abs(2 * i - len(word)))  # near the middle first
+
+
+def hyphenated(name: str, px: int, room: float, font: str = FONT_NAME) -> str:
+    """The name on as few lines as fit ``room`` px, each word too wide broken near its middle with a
+    hyphen (both halves fitting): the end screen's small cells keep every letter at a legible size."""
+    pieces: list[str] = []
+    for word in name.split():
+        if text_width(word, px, font) <= room or len(word) < 4:
+            pieces.append(word)
+            continue
+        cut = next((i for i in _cuts(word) if text_width(f"{word[:i]}-\n{word[i:]}", px, font) <= room), None)
+        pieces += [word[:cut] + "-", word[cut:]] if cut else [word]
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        joined = f"{lines[-1]} {piece}"
+        if not lines[-1].endswith("-") and text_width(joined, px, font) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return "\n".join(lines)
 
 
 def fitted_label(text: str, px: int, room: float, font: str = FONT_NAME):
