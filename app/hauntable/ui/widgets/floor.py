@@ -57,6 +57,7 @@ class FloorView(FloorPainter, Widget):
 
     def __init__(self, **kwargs):
         self._fbo = None  # (its type is declared by FloorPainter)
+        self._used = (1, 1)
         self._painted_for: tuple | None = None
         self._pinch: dict[int, tuple[float, float]] = {}
         self._pinch_start: tuple[float, float] | None = None
@@ -174,7 +175,7 @@ class FloorView(FloorPainter, Widget):
                 x0, y0, x1, y1 = self.model.bounds
                 Color(1, 1, 1)
                 Rectangle(
-                    texture=self._fbo.texture,
+                    texture=self.painting(),
                     pos=self.cell_origin(x0, y0),
                     size=((x1 - x0 + 1) * s, (y1 - y0 + 1) * s),
                 )

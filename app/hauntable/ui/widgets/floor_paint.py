@@ -24,6 +24,21 @@ STUNNED = (0.30, 0.30, 0.30)
 HAUNT_TOKEN = (0.55, 0.25, 0.70)
 CARD_TOKEN = (0.15, 0.45, 0.35)
 DOOR = (0.95, 0.70, 0.25, 1)
+FBO_STEP = 128  # px: a floor's framebuffer is allocated in these steps and reused for any smaller painting
+FBO_KEPT = 1024 * 1024  # px: a framebuffer up to this size is kept however small the painting (4 MB)
+
+
+def framebuffer(fbo: Fbo | None, size: tuple[int, int]) -> Fbo:
+    """``fbo`` again if ``size`` fits it (unless it is over ``FBO_KEPT`` and ``size`` fills less than a
+    quarter of it: a zoomed floor's), else a new one a little larger than ``size`` (``FBO_STEP``). Every new
+    Fbo compiles its own shader program, and a dropped one is freed only by Python's cyclic collector (its
+    instructions refer to it), which a steady game seldom runs: a new Fbo whenever the large floor changed
+    or grew made ~90 a game, held until a collection (issue 18's RSS)."""
+    if fbo is not None:
+        w, h = fbo.size
+        if size[0] <= w and size[1] <= h and (w * h <= FBO_KEPT or 4 * size[0] * size[1] >= w * h):
+            return fbo
+    return Fbo(size=tuple(FBO_STEP * math.ceil(n / FBO_STEP) for n in size))
 
 
 class FloorPainter:
@@ -42,6 +57,12 @@ class FloorPainter:
     hidden: list[str]
     cramped: list[str]
     _fbo: Fbo | None
+    _used: tuple[int, int]  # the part of ``_fbo`` the last painting filled, from its bottom left
+
+    def painting(self):
+        """The last painting: its part of the framebuffer (which may be larger, see ``framebuffer``)."""
+        assert self._fbo is not None
+        return self._fbo.texture.get_region(0, 0, *self._used)
 
     def _paint(self, s: float) -> None:
         """Draw every tile, door, doorway, pawn, monster and token once into the floor's framebuffer."""
@@ -50,9 +71,8 @@ class FloorPainter:
             return
         x0, y0, x1, y1 = self.model.bounds
         size = (max(1, math.ceil((x1 - x0 + 1) * s)), max(1, math.ceil((y1 - y0 + 1) * s)))
-        if self._fbo is None or tuple(self._fbo.size) != size:
-            self._fbo = Fbo(size=size)  # a new texture only when the floor's extent or cell size changes
-        fbo = self._fbo
+        self._fbo = fbo = framebuffer(self._fbo, size)
+        self._used = size
         fbo.clear()
         self.drawn, self.hidden, self.cramped = [], [], []
         org = lambda x, y: ((x - x0) * s, (y - y0) * s)  # noqa: E731  (cell origin inside the fbo)
