@@ -1,10 +1,11 @@
 """Haunt 43, The Star-Sickness, refereed from its file (data/haunts/43.toml) and its hook (hooks/h43.py): a
-hidden traitor, the Serum researched, gathered and made, inoculation, and the disease on the track. The
-secret token exchanges are the players' (the file's gaps)."""
+hidden traitor, the Serum researched, gathered and made, inoculation, the disease on the track, and the
+secret token exchanges the table makes and keeps off the public views."""
 
 from __future__ import annotations
 
 from gamekit import do, refused, texts
+from hauntable.fleet.public import summary
 from printedkit import begin, roll, turn
 
 LAB = "Research Laboratory"
@@ -121,3 +122,64 @@ def test_h43_star_sickness_traitor_wins_when_only_the_traitor_is_left():
     step, _ = end_revealers_turn(step, 2, lambda seat: 2 if seat == t else 0)  # 4 damage to each hero
     assert step.state.haunt.winner == "traitor"
     assert [e.seat for e in step.state.explorers if e.alive] == [t]
+
+
+def hands(step):
+    return step.state.haunt.private["hands"]
+
+
+def test_h43_each_explorer_holds_two_secret_tokens_of_twice_as_many():
+    step = star_sickness()
+    h = step.state.haunt
+    assert sorted(t for hand in hands(step) for t in hand) == list(range(1, 9))
+    assert all(len(hand) == 2 for hand in hands(step))
+    assert h.private["traitors"] == [secret_traitor(step)]
+
+
+def exchange_between(step, a: int, b: int):
+    """Seats ``a`` (holding token 1 alone) and ``b`` end ``a``'s turn together in the Library."""
+    h = step.state.haunt
+    h.private["hands"][a], h.private["hands"][b] = [1], [6, 7]
+    h.private["traitors"] = [a]
+    step.state.explorers[b].room = "Library"
+    return do(turn(step, a, "Library"), "end")
+
+
+def test_h43_an_exchange_at_the_end_of_a_shared_turn_makes_whoever_gets_token_1_a_traitor_too():
+    step = exchange_between(star_sickness(), 1, 2)
+    h = step.state.haunt
+    assert h.private["hands"][2].count(1) == 1 and h.private["hands"][1] in ([6], [7])
+    assert h.private["traitors"] == [1, 2]  # a traitor for good, even after trading token 1 away
+    said = [t for t in texts(step) if "exchange" in t]
+    assert said and not any(ch.isdigit() for t in said for ch in t)  # who, never which token
+
+
+def test_h43_the_public_views_never_show_the_tokens():
+    step = exchange_between(star_sickness(), 1, 2)
+    public = summary("betrayal", 1, "playing", step.state)
+    assert "hands" not in repr(public) and public["haunt"]["traitor"] is None
+    from hauntable.ui.screens.secret import private_lines  # why: imports Kivy, only for this test
+
+    mine = private_lines(step.state, 2)
+    assert "1" in mine[0] and "traitor" in mine[1]
+    assert "1" not in private_lines(step.state, 1)[0]  # token 1 gone: still a traitor for good
+    assert "traitor for good" in private_lines(step.state, 1)[1]
+
+
+def test_h43_the_serum_kills_a_traitor_made_by_an_exchange():
+    step = exchange_between(star_sickness(), 1, 2)
+    h = step.state.haunt
+    h.vars["_serum"] = 1
+    h.carry("Serum", 3)
+    step.state.explorers[1].room = "Gardens"  # the dealt traitor elsewhere: only seat 2 is with seat 3
+    step = turn(step, 3, "Library")
+    step = do(step, "act inoculate_other")  # the first mate not yet inoculated: seat 2
+    assert not step.state.explorers[2].alive
+
+
+def test_h43_the_traitors_win_when_every_living_explorer_is_a_traitor():
+    step = exchange_between(star_sickness(), 1, 2)
+    for seat in (0, 3):
+        step.state.explorers[seat].alive = False
+    step = do(turn(step, 1, "Library"), "end")
+    assert step.state.haunt.winner == "traitor"

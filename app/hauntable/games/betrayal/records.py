@@ -168,6 +168,9 @@ class Haunt:
     # explorers whose figure is off the board (haunt 41's invisible traitor): their room is private, the
     # public views leave it out and the table checks attacks against it
     unseen: list[int] = dataclasses.field(default_factory=list)
+    # the haunt's secret memory (haunt 43's token hands and who became a traitor): never on a public view;
+    # the secret screen shows each seat its own part only
+    private: dict[str, Any] = dataclasses.field(default_factory=dict)
     mphase: MonsterPhase | None = None  # None until the first monster turn
 
     # --- the side contract (sides.py) ------------------------------------------------------------------
@@ -330,6 +333,8 @@ class Haunt:
             out["tokens"], out["revealed"] = list(self.secret), list(self.revealed)
         if self.unseen:
             out["unseen"] = list(self.unseen)
+        if self.private:
+            out["private"] = copy_data(self.private)
         if self.mphase is not None:
             out.update(self.mphase.to_json())
         return out
@@ -354,5 +359,6 @@ copy_haunt = copier(
     sides=dict,
     revealed=list,
     unseen=list,
+    private=copy_data,
     mphase=_copy_phase,
 )

@@ -252,6 +252,8 @@ message("haunt.again", "New game")
 message("secret.pass", "Pass the table to {who}. Everyone else, look away.")
 message("secret.show", "I am {who}: show my token")
 message("secret.token", "Your token: {n}")
+message("secret.tokens", "Your tokens: {tokens}")
+message("secret.traitor_for_good", "You have held token 1: you are a traitor for good. Never reveal it.")
 message(
     "secret.traitor",
     "Token 1: you are the traitor. Keep it secret; you may reveal yourself here at any time.",
@@ -948,6 +950,7 @@ message(
 )
 message("rej.code.table/paused", "Play waits: a tile of the house is off the table. Put it back first.")
 message("out.combat.attack", "{who} attacks {target} ({trait})")
+message("out.haunt43.exchange", "{who} and {other} exchange a token in secret")
 message("out.combat.unseen_nobody", "{who} attacks {target}, who is not there: the attack is spent")
 message("out.combat.unseen_missed", "{who} attacks {target} in the {room}: not there, the attack is spent")
 message("out.combat.attack.frenzy", "{who} attacks {target} in a bloody frenzy")

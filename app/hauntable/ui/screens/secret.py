@@ -47,8 +47,15 @@ def token_to_tell(state):
 
 
 def private_lines(state, seat: int) -> list[str]:
-    """What ``seat`` may read on the private view: their own token only (H4.1)."""
-    token = state.haunt.secret_seen_by(seat)[seat]
+    """What ``seat`` may read on the private view: their own token only (H4.1); in haunt 43, their own hand
+    of tokens and whether they have become a traitor (``Haunt.private``, the seat's own part only)."""
+    h = state.haunt
+    hands, made = h.private.get("hands"), h.private.get("traitors", ())
+    if hands:
+        lines = [tr("secret.tokens", tokens=", ".join(str(t) for t in hands[seat]))]
+        lines.append(tr("secret.traitor_for_good") if seat in made else tr("secret.hero"))
+        return lines
+    token = h.secret_seen_by(seat)[seat]
     lines = [tr("secret.token", n=token)]
     lines.append(tr("secret.traitor") if token == 1 else tr("secret.hero"))
     return lines

@@ -1,13 +1,17 @@
 """Haunt 43, The Star-Sickness: a hidden traitor and a disease (H4). The table keeps who is inoculated
 (``_inoculated``, public), runs the disease at the end of each of the revealer's turns (the track moves on,
 the revealer rolls as many dice as it shows, every explorer in the house not yet inoculated defends with
-Might and takes the difference as physical damage) and, knowing the dealt token 1, kills the traitor for
-good when the Serum is given to them. The secret token exchanges are left to the players (the file's gaps)."""
+Might and takes the difference as physical damage) and kills a traitor for good when the Serum is given to
+them. With the table's virtual tokens it deals each explorer a second token and makes the secret exchanges
+itself (at the end of a turn in a room with another explorer not yet inoculated, one random token each way):
+the hands and who has become a traitor live in ``Haunt.private`` (never on a public view; the secret screen
+shows each player their own tokens), so the table knows every traitor for the Serum and the traitors' win."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import haunt_ops as ops
 from hauntable.games.betrayal.death import kill
 from hauntable.games.betrayal.haunts.printed.hooks.h34 import traitor_seat
@@ -16,7 +20,69 @@ from hauntable.games.betrayal.haunts.printed.vocab import Ctx
 from hauntable.games.betrayal.predicates import in_house
 from hauntable.games.betrayal.world import World
 
-INOCULATED, PLAGUE = "_inoculated", "_plague"
+INOCULATED, PLAGUE, EXCHANGES = "_inoculated", "_plague", "_exchanges"
+HANDS, TRAITORS = (
+    "hands",
+    "traitors",
+)  # Haunt.private: each seat's tokens; seats that became traitors, in order
+
+
+def traitors(w: World) -> list[int]:
+    """Every traitor the table knows: whoever ever held token 1 (virtual tokens), else the dealt one."""
+    made: list[int] | None = w.haunt.private.get(TRAITORS)
+    if made is not None:
+        return made
+    seat = traitor_seat(w)
+    return [seat] if seat >= 0 else []
+
+
+def deal_second_tokens(w: World) -> None:
+    """The book deals two tokens each from twice as many: the first deal (H4.1) gave 1..N; N+1..2N now."""
+    h = w.haunt
+    if h.secret is None:  # the table's own tokens: the players deal and exchange them by hand
+        return
+    n = len(h.secret)
+    rng = Rng(w.s.rng, raw=True)
+    extra = rng.shuffled(list(range(n + 1, 2 * n + 1)))
+    w.s.rng = rng.state
+    h.private[HANDS] = [[h.secret[i], extra[i]] for i in range(n)]
+    h.private[TRAITORS] = [h.secret.index(1)]
+
+
+def exchange(w: World, seat: int, done: list[int]) -> None:
+    """At the end of ``seat``'s turn in a room with another explorer not yet inoculated (one not exchanged
+    with before first), each gives the other one of their tokens at random; token 1 makes a traitor."""
+    h = w.haunt
+    hands: list[list[int]] | None = h.private.get(HANDS)
+    e = w.s.explorers[seat]
+    if not hands or not e.alive or not in_house(e) or seat in done:
+        return
+    mates = [
+        o.seat
+        for o in w.s.explorers
+        if o.seat != seat and o.alive and in_house(o) and o.room == e.room and o.seat not in done
+    ]
+    if not mates:
+        return
+    pairs: list[list[int]] = h.vars.setdefault(EXCHANGES, [])
+    fresh = [m for m in mates if sorted((seat, m)) not in pairs]
+    mate = (fresh or mates)[0]
+    if sorted((seat, mate)) not in pairs:
+        pairs.append(sorted((seat, mate)))
+    rng = Rng(w.s.rng, raw=True)
+    a, b = rng.below(len(hands[seat])), rng.below(len(hands[mate]))
+    w.s.rng = rng.state
+    hands[seat][a], hands[mate][b] = hands[mate][b], hands[seat][a]
+    made: list[int] = h.private[TRAITORS]
+    for s in (seat, mate):
+        if 1 in hands[s] and s not in made:
+            made.append(s)
+    w.say(
+        f"{w.who(seat)} and {w.who(mate)} exchange a token in secret",
+        "haunt43.exchange",
+        who=w.who(seat),
+        other=w.who(mate),
+    )
 
 
 class StarSickness(PrintedHaunt):
@@ -30,6 +96,7 @@ class StarSickness(PrintedHaunt):
         "disease_defend",
         "gather_herbs",
         "make_serum",
+        "traitors_win",
     )
 
     def extra(self, c: Ctx) -> dict[str, Any]:
@@ -46,7 +113,7 @@ class StarSickness(PrintedHaunt):
         def inoculate(seat: int) -> None:
             if seat < 0 or seat in done():
                 return
-            if seat == traitor_seat(w):  # the Serum kills a traitor for good: no Alien rises
+            if seat in traitors(w):  # the Serum kills a traitor for good: no Alien rises
                 kill(w, seat, "")
                 return
             h.vars.setdefault(INOCULATED, []).append(seat)
@@ -85,7 +152,13 @@ class StarSickness(PrintedHaunt):
                 ops.carry_token(w, "Serum", c.me)
                 c.tell("serum")
 
+        def traitors_win() -> bool:
+            """Every living explorer is a traitor (the dealt one or one made by an exchange)."""
+            made = traitors(w)
+            return HANDS in h.private and bool(living()) and all(s in made for s in living())
+
         return {
+            "traitors_win": traitors_win,
             "gather_herbs": gather_herbs,
             "make_serum": make_serum,
             "inoculate": inoculate,
@@ -97,7 +170,13 @@ class StarSickness(PrintedHaunt):
             "disease_defend": disease_defend,
         }
 
+    def setup(self, w: World) -> None:
+        deal_second_tokens(w)
+        super().setup(w)
+
     def on_turn_end(self, w: World, seat: int) -> None:
+        if seat >= 0 and not w.haunt.winner:
+            exchange(w, seat, w.haunt.vars.get(INOCULATED, []))
         super().on_turn_end(w, seat)
         if seat == w.haunt.revealer and not w.haunt.winner:
             self.names(w, seat)["disease"]()  # the disease: at each end of the revealer's turn
