@@ -30,3 +30,22 @@ def test_de398_the_traitor_chooses_the_basement_doorway_for_the_stairs_from_base
         assert (placed.floor, placed.x, placed.y) == cell
         assert "Basement Landing" in adjacent(laid.state, CONTENT, STAIRS)  # its one door meets the landing
         assert STAIRS not in laid.state.stack
+
+
+def test_faq_the_traitor_lays_the_stairs_when_no_monster_above_can_reach_a_hero_in_the_basement():
+    """The official FAQ (2005) widens H5.6: monsters on the floors above that cannot reach a hero in the
+    basement let the traitor lay the Stairs from Basement too (haunt 38's soak: the last hero below)."""
+    from printedkit import begin, turn  # why: the printed haunts' kit, only for this test
+
+    step = begin(38, "Crypt", revealer=0, room="Entrance Hall")  # Firebats in the Entrance Hall
+    h = step.state.haunt
+    heroes = [s for s in range(4) if s != h.traitor]
+    for s in heroes[1:]:
+        step.state.explorers[s].alive = False
+    step.state.explorers[heroes[0]].room = "Crypt"
+    w = World(step.state, CONTENT)
+    assert STAIRS not in step.state.house and stairs_search_spots(w)
+    step = turn(step, h.traitor, "Entrance Hall")
+    assert "act search_stairs" in [str(c) for c in step.awaiting.choices()]
+    step.state.explorers[heroes[0]].room = "Entrance Hall"  # a hero above: the Firebats reach them
+    assert not stairs_search_spots(World(step.state, CONTENT))

@@ -48,7 +48,8 @@ def _act(w: World, inp: Act) -> None:
         spots = stairs_search_spots(w) if seat == w.haunt.traitor else []
         if not spots:
             raise IllegalAction(
-                "No monster is trapped in the basement, or the stairs cannot be laid.", "H5.6"
+                "No monster is cut off from the heroes by the missing stairs, or the stairs cannot be laid.",
+                "H5.6",
             )
         _choose_stairs_spot(w, seat, spots)
         return
@@ -87,19 +88,12 @@ SEARCH_STAIRS = Act("search_stairs")
 
 
 def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
-    """Where the traitor may lay the Stairs from Basement: only while it is still to come, a monster in the
-    basement cannot reach another floor, and a basement doorway takes it. (floor, x, y, rotation) each."""
+    """Where the traitor may lay the Stairs from Basement: only while it is still to come, the monsters and
+    the heroes are cut apart by the missing stairs (``cut_off``), and a basement doorway takes it.
+    (floor, x, y, rotation) each."""
 
     s = w.s
-    if STAIRS in s.house or STAIRS not in (*s.stack, *s.stack_discards):
-        return []
-    in_basement = [
-        m.room for m in w.haunt.monsters.values() if m.room in s.house and s.house[m.room].floor == "basement"
-    ]
-    if not any(
-        all(s.house[r].floor == "basement" for r in distances(s, w.content, room, monster_walker(s)))
-        for room in in_basement
-    ):
+    if STAIRS in s.house or STAIRS not in (*s.stack, *s.stack_discards) or not cut_off(w):
         return []
     view = HouseView(s, w.content)
     out = []
@@ -107,6 +101,30 @@ def stairs_search_spots(w: World) -> list[tuple[str, int, int, int]]:
         for rotation, _links in view.placements(STAIRS, cell, OPPOSITE[direction], True):
             out.append((cell[0], cell[1], cell[2], rotation))
     return out
+
+
+def cut_off(w: World) -> bool:
+    """H5.6: a monster in the basement cannot reach another floor (de l.398, ru2 l.43), or (the official FAQ,
+    2005) no monster elsewhere can reach a living hero in the basement."""
+    s = w.s
+    walker = monster_walker(s)
+    floor = {m.room: s.house[m.room].floor for m in w.haunt.monsters.values() if m.room in s.house}
+    reach = {room: distances(s, w.content, room, walker) for room in floor}
+    if any(
+        f == "basement" and all(s.house[r].floor == "basement" for r in reach[room])
+        for room, f in floor.items()
+    ):
+        return True
+    heroes = [
+        e.room
+        for e in s.explorers
+        if e.alive
+        and e.room in s.house
+        and s.house[e.room].floor == "basement"
+        and w.haunt.side_of(e.seat) == "heroes"
+    ]
+    above = [room for room, f in floor.items() if f != "basement"]
+    return bool(heroes and above) and not any(h in reach[room] for h in heroes for room in above)
 
 
 def _choose_stairs_spot(w: World, seat: int, spots: list[tuple[str, int, int, int]]) -> None:
