@@ -6,7 +6,7 @@ from __future__ import annotations
 from gamekit import CONTENT, arrange, do, haunt
 from gamekit import start as new_game
 from hauntable.engine.game import Step
-from hauntable.games.betrayal.house import OPPOSITE, HouseView
+from hauntable.games.betrayal.house import OPPOSITE, HouseView, door_leads, doors_of
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.state import Placed, Turn
 
@@ -146,3 +146,18 @@ def monsters_attack(step: Step, victim: int) -> Step:
         else:
             step = do(step, str(a.choices()[0]))
     return step
+
+
+def spaces_to_leave(step: Step, seat: int, room: str) -> int:
+    """The spaces ``seat`` pays (H5.1) to step from ``room`` through its first door into a laid room, on a
+    fresh turn with Speed at its top: the turn's ``moved`` after that one move."""
+    s = step.state
+    placed = s.house[room]
+    way = next(
+        d
+        for d in doors_of(CONTENT.rooms[room], placed.rotation)
+        if door_leads(s, CONTENT, room, d)[1] is not None and door_leads(s, CONTENT, room, d)[2]
+    )
+    s.explorers[seat].traits["speed"] = 7
+    step = do(turn(step, seat, room), f"move {way}")
+    return step.state.turn.moved

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
-from printedkit import begin, turn
-from printedplay import last_hero_killed, settle, strong
+from gamekit import do, refused, value
+from printedkit import begin, roll_total, turn
+from printedplay import last_hero_killed, monster_prompt_for, settle, strong
 
 ROOMS = ("Crypt", "Catacombs")
 
@@ -54,3 +54,31 @@ def test_h15_a_ring_attack_without_the_ring_is_refused():
     step = dragons()
     rej = refused(turn(step, hero(step), "Entrance Hall"), "act ring option=sanity")
     assert "Ring" in rej.sentence and "haunt 15" in rej.sentence
+
+
+def _spear_to(step, seat: int):
+    for e in step.state.explorers:
+        if "Spear" in e.omens:
+            e.omens.remove("Spear")
+    step.state.explorers[seat].omens.append("Spear")
+    return step
+
+
+def test_h15_the_spear_adds_4_to_a_might_attack_on_the_dragon():
+    step = dragons()
+    me = hero(step)
+    strong(step, me)
+    step = roll_total(do(turn(_spear_to(step, me), me, "Entrance Hall"), "act fight option=might"), 4)
+    step = roll_total(step, 4)  # the Dragon's 8 dice: 4 + 4 beats 4 by 4, less Toughness 2
+    assert step.state.haunt.vars.get("_dragon", 0) == 2
+
+
+def test_h15_the_spear_adds_4_when_defending_against_the_dragons_bite():
+    step = dragons()
+    me = hero(step)
+    strong(step, me)
+    before = value(step, me, "might") + value(step, me, "speed")
+    step = monster_prompt_for(do(turn(_spear_to(step, me), me, "Entrance Hall"), "end"), "Dragon")
+    step = roll_total(do(step, f"attack {me}"), 6)
+    step = roll_total(step, 3)  # 3 + 4 beats the Bite's 6: no damage
+    assert value(step, me, "might") + value(step, me, "speed") == before

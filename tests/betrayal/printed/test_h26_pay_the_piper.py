@@ -104,3 +104,13 @@ def test_h26_a_hero_may_not_enter_the_pentagram_chamber_but_the_traitor_may():
     assert "haunt 26" in refused(step, way).sentence
     step = turn(step, 1, nextdoor)
     assert way in [str(c) for c in step.awaiting.choices()]
+
+
+def test_h26_the_traitor_in_the_pentagram_chamber_cannot_be_attacked_by_heroes():
+    step = piper()
+    step.state.explorers[1].room = "Pentagram Chamber"
+    step = turn(step, 2, "Pentagram Chamber")  # a hero who got in anyway (a fall, a card)
+    assert "cannot be attacked" in refused(step, "attack 1").sentence
+    step.state.explorers[1].room = "Library"
+    step = turn(step, 2, "Library")
+    assert "attack 1" in [str(c) for c in step.awaiting.choices()]

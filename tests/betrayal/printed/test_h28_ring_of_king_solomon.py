@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, do, refused
-from printedkit import begin, fight, monsters_attack, turn
+from printedkit import begin, fight, monsters_attack, roll_total, turn
 
 ROOMS = ("Chapel", "Gymnasium", "Library", "Dining Room", "Kitchen")
 
@@ -63,3 +63,14 @@ def test_h28_ring_of_king_solomon_traitor_wins_when_the_demons_kill_every_hero()
     step.state.explorers[hero].traits.update(might=0, speed=0)
     step = monsters_attack(do(turn(step, hero, room), "end"), hero)
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h28_a_sanity_attack_on_the_demon_lord_with_the_ring_adds_2():
+    step = solomon()
+    hero = heroes(step)[0]
+    step.state.explorers[hero].omens.append("Ring")
+    step.state.explorers[hero].traits.update(sanity=7)
+    room = step.state.haunt.monsters["Demon Lord"].room
+    step = roll_total(do(turn(step, hero, room), "act ring_sanity"), 4)
+    step = roll_total(step, 5)  # the Lord's defence: 4 + 2 beats it
+    assert step.state.haunt.vars["lord_defeats"] == 1 and step.state.haunt.monsters["Demon Lord"].stunned

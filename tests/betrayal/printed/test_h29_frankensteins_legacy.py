@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
-from printedkit import begin, monsters_attack, roll, turn
+from gamekit import do, refused, value
+from printedkit import begin, monsters_attack, roll, roll_total, turn
+from printedplay import monster_prompt_for
 
 MONSTER = "Frankenstein's Monster"
 ROOMS = ("Research Laboratory", "Kitchen", "Tower", "Library")
@@ -65,3 +66,32 @@ def test_h29_frankensteins_legacy_traitor_wins_when_the_monster_kills_every_hero
     step.state.haunt.monsters[MONSTER].room = "Library"
     step = monsters_attack(do(turn(step, 1, "Library"), "end"), 1)
     assert step.state.haunt.winner == "traitor"
+
+
+def _monster_attacks(step, hero: int, attack: int, defence: int):
+    """The Monster's attack on ``hero`` in the Library: its dice add up to ``attack``, the hero's to
+    ``defence``; damage splits take their first option."""
+    step.state.haunt.monsters[MONSTER].room = "Library"
+    step = monster_prompt_for(do(turn(step, hero, "Library"), "end"), MONSTER)
+    step = roll_total(do(step, f"attack {hero}"), attack)
+    step = roll_total(step, defence)
+    while step.awaiting is not None and step.awaiting.kind in ("split", "choose"):
+        step = do(step, str(step.awaiting.choices()[0]))
+    return step
+
+
+def test_h29_the_monster_adds_2_to_its_attack_rolls():
+    step = legacy()
+    before = value(step, 1, "might") + value(step, 1, "speed")
+    step = _monster_attacks(step, 1, attack=4, defence=5)  # 4 + 2 beats 5
+    assert value(step, 1, "might") + value(step, 1, "speed") == before - 1
+    assert not step.state.haunt.monsters[MONSTER].stunned
+
+
+def test_h29_the_monsters_2_is_not_added_when_it_defends():
+    step = legacy()
+    step.state.haunt.monsters[MONSTER].room = "Library"
+    step = do(turn(step, 1, "Library"), f'attack "{MONSTER}"')
+    step = roll_total(step, 5)  # the hero's attack
+    step = roll_total(step, 4)  # the Monster's defence, no bonus: the hero wins by 1
+    assert step.state.haunt.monsters[MONSTER].stunned

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gamekit import do
 from printedkit import begin, fight, roll, turn
+from printedplay import monster_prompt_for
 
 ROOMS = ("Crypt", "Library", "Chapel", "Dining Room")
 
@@ -70,3 +71,17 @@ def test_h30_tomb_of_dracula_traitor_wins_when_every_hero_is_dead():
     step.state.explorers[1].room = room
     step = fight(do(turn(step, 0, room), "attack 1"), 0, hero_wins=True)
     assert step.state.haunt.winner == "traitor"
+
+
+def _dracula_faces(step, track: int):
+    """Hero 1 waits in the Library with Dracula; the Turn track stands at ``track`` when his move comes."""
+    step.state.haunt.advance("turn", track)
+    step.state.haunt.monsters["Dracula"].room = "Library"
+    step = monster_prompt_for(do(turn(step, 1, "Library"), "end"), "Dracula")
+    assert step.state.haunt.track("turn") == track + 1  # the traitor's turn moved it on
+    return [str(c) for c in step.awaiting.choices()]
+
+
+def test_h30_dracula_does_not_attack_before_turn_2():
+    assert "attack 1" not in _dracula_faces(dracula(), 0)
+    assert "attack 1" in _dracula_faces(dracula(), 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gamekit import CONTENT, do, refused
 from hauntable.games.betrayal.ruleset import RULES
 from hauntable.games.betrayal.world import World
-from printedkit import begin, roll, turn
+from printedkit import begin, roll, spaces_to_leave, turn
 
 ROOMS = ("Dining Room", "Kitchen", "Balcony", "Tower", "Furnace Room")
 
@@ -69,3 +69,12 @@ def test_h31_no_hero_may_enter_the_basement_from_above():
     assert rules.explorer_may_enter(w, 1, "Dining Room")
     step.state.explorers[1].room = "Basement Landing"  # fell in: may walk out through the basement
     assert rules.explorer_may_enter(w, 1, "Furnace Room")
+
+
+def test_h31_heroes_slow_one_another_like_monsters():
+    step = airborne()
+    for seat in (1, 2):
+        step.state.explorers[seat].room = "Kitchen"
+    step.state.explorers[3].room = "Dining Room"
+    assert spaces_to_leave(step, 0, "Kitchen") == 3  # two other heroes there
+    assert spaces_to_leave(step, 3, "Dining Room") == 1

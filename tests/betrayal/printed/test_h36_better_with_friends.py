@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused, texts, value
-from printedkit import begin, roll, turn
+from printedkit import begin, roll, spaces_to_leave, turn
 
 ROOMS = ("Attic", "Balcony", "Tower", "Kitchen", "Wine Cellar")
 
@@ -93,3 +93,11 @@ def test_h36_the_medallion_keeps_the_house_from_sinking_once():
     assert "The Medallion calms the water: the house does not sink this time." in texts(step)
     step = traitor_turns(step, 1)
     assert step.state.haunt.track("turn") == 2
+
+
+def test_h36_the_rowboats_carrier_pays_one_more_space_to_leave_each_room():
+    step = sinking()
+    hero = heroes(step)[0]
+    assert spaces_to_leave(step, hero, "Kitchen") == 1
+    step = do(turn(step, hero, "Attic"), "act take_boat")
+    assert spaces_to_leave(step, hero, "Kitchen") == 2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, roll, turn, until_turn_of
+from printedkit import begin, roll, spaces_to_leave, turn, until_turn_of
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Pentagram Chamber")
 
@@ -73,3 +73,14 @@ def test_h42_the_gate_needs_a_body():
     t = step.state.haunt.traitor
     step = turn(step, t, "Pentagram Chamber")
     assert "body" in refused(step, "act gate option=sanity").sentence
+
+
+def test_h42_explorers_do_not_slow_the_traitor_but_a_carried_body_does():
+    step = hero_game()
+    t = step.state.haunt.traitor
+    for e in step.state.explorers:
+        e.room = "Library"
+    assert spaces_to_leave(step, t, "Library") == 1  # three heroes there, no cost
+    step.state.haunt.put("Body 1", "Library")
+    step = do(turn(step, t, "Library"), "act take_body")
+    assert spaces_to_leave(step, t, "Library") == 2

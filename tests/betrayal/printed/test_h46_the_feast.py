@@ -70,3 +70,16 @@ def test_h46_the_traitor_wins_when_every_victim_is_eaten():
         assert mid not in step.state.haunt.monsters
         step = do(turn(step, t, step.state.explorers[t].room), "act feast")
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h46_victims_never_attack():
+    from printedplay import monster_prompt_for
+
+    step = feast()
+    victim = next(m for m in step.state.haunt.monsters.values() if m.kind == "Victim")
+    traitor = step.state.haunt.traitor
+    step.state.explorers[traitor].room = victim.room
+    step = monster_prompt_for(
+        step, victim.name or next(k for k, m in step.state.haunt.monsters.items() if m is victim)
+    )
+    assert not [c for c in map(str, step.awaiting.choices()) if c.startswith("attack")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gamekit import do, refused
 from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, fight, roll, turn
+from printedkit import begin, fight, roll, spaces_to_leave, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 
@@ -58,3 +58,11 @@ def test_h47_the_traitor_wins_when_the_heads_lay_the_sixteenth_body():
             step = do(step, "end") if step.awaiting.kind == "action" else roll(step, 2)
     assert step.state.haunt.winner == "traitor"
     assert sum(1 for t in step.state.haunt.tokens if t.startswith("Body")) >= 16
+
+
+def test_h47_body_tokens_slow_heroes_like_monsters():
+    step = worm()
+    assert spaces_to_leave(step, 1, "Library") == 1
+    step.state.haunt.put("Body 1", "Library")
+    step.state.haunt.put("Body 2", "Library")
+    assert spaces_to_leave(step, 1, "Library") == 3

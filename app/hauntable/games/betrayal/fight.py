@@ -120,9 +120,26 @@ def combat_roll(w: World, fight: dict[str, Any], extra: int = 0) -> None:
     w.ask(prompt, on="combat_defend", fight=fight, **flags)
 
 
+def haunt_bonus(w: World, key: str, foe: str, trait: str, attacking: bool, total: int) -> int:
+    """``total`` with what the haunt adds to fighter ``key``'s roll (haunt 29: the Monster's +2), said."""
+    sc = scenario(w) if w.s.phase == "haunt" else None
+    n = sc.fight_bonus(w, key, foe, trait, attacking) if sc is not None else 0
+    if n:
+        who = name_of(w, key)
+        w.say(
+            f"{who}'s roll gets the haunt's bonus +{n}: {total + n}",
+            "combat.bonus",
+            who=who,
+            n=n,
+            total=total + n,
+        )
+    return total + n
+
+
 @task("combat_defend")
 def combat_defend(w: World, fight: dict[str, Any], total: int) -> None:
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
+    total = haunt_bonus(w, a, d, trait, True, total)
     dice = dice_of(w, d, trait)
     text = f"{name_of(w, d)}: defend against {name_of(w, a)} - {trait.capitalize()}, {dice} dice"
     worded = OptionText.of("defence", who=name_of(w, a))
@@ -148,6 +165,7 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
     physical damage face to face may steal instead (K8)."""
     a, d, trait = fight["attacker"], fight["defender"], fight["trait"]
     an, dn = name_of(w, a), name_of(w, d)
+    total = haunt_bonus(w, d, a, trait, False, total)
     if attack == total:
         w.say(
             f"{an} and {dn} are evenly matched ({attack} each): nobody is hurt",

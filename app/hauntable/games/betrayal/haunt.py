@@ -350,4 +350,5 @@ def leave_hook(w: World, seat: int) -> tuple[int, int | None]:
         return 0, None
     sc = scenario(w)
     cap = sc.movement_cap(w, seat) if sc is not None else None
-    return mon.explorer_leave_extra(w, seat), cap
+    extra = mon.explorer_leave_extra(w, seat)
+    return (extra if sc is None else max(0, sc.leave_extra(w, seat, extra))), cap

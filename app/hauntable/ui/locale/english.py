@@ -1005,6 +1005,8 @@ message("out.printed.ages", "{who} ages to {years}")
 message("out.printed.statue_dazed", "{monster} is beaten: it cannot strike next turn")
 message("out.printed.discards", "{who} discards the {card}")
 message("out.combat.unharmed", "{who} takes no harm")
+# a haunt's bonus to a fight roll (haunt 29: the Monster adds 2): {total} is the roll with it
+message("out.combat.bonus", "{who}'s roll gets the haunt's bonus +{n}: {total}")
 # TRANSLATORS: {sentence} is a haunt file's own sentence (English in the file): keep it as it is
 message("out.printed.tell", "{sentence}")
 message("out.monster.hit", "{monster} takes a hit ({n})")

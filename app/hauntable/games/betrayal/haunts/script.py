@@ -21,6 +21,9 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
   ``untouchable(w, seat)``: an explorer no attack may target and no fight may hurt.
 - ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
   room)`` likewise explorers (asked only when ``bars_rooms``).
+- ``fight_bonus(w, key, foe, trait, attacking)``: what a haunt adds to a fighter's roll (K3);
+  ``leave_extra(w, seat, base)``: the extra spaces an explorer pays to leave its room (H5.1; ``base`` is
+  the table's count of opponents there).
 """
 
 from __future__ import annotations
@@ -90,6 +93,15 @@ class Scenario:
     def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
         """Monster ``mid`` beat explorer ``seat`` (K3): True when the haunt has dealt with it (no damage)."""
         return False
+
+    def fight_bonus(self, w: World, key: str, foe: str, trait: str, attacking: bool) -> int:
+        """What the haunt adds to fighter ``key``'s roll against ``foe`` (haunt 29: the Monster's +2)."""
+        return 0
+
+    def leave_extra(self, w: World, seat: int, base: int) -> int:
+        """The extra spaces ``seat`` pays to leave its room (H5.1): ``base`` opponents by the table's count,
+        or the haunt's own (haunt 36: the Rowboat's weight; haunt 47: the Worm's Body)."""
+        return base
 
     def on_turn_end(self, w: World, seat: int) -> None:
         pass

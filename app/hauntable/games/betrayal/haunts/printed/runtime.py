@@ -20,7 +20,7 @@ from hauntable.games.betrayal.haunts.printed.spec import Action, HauntFile
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx, namespace
 from hauntable.games.betrayal.haunts.script import Scenario, roll
 from hauntable.games.betrayal.inputs import Act
-from hauntable.games.betrayal.predicates import in_house
+from hauntable.games.betrayal.predicates import in_house, seat_of
 from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.world import World, task
 
@@ -266,6 +266,38 @@ class PrintedHaunt(Scenario):
         ex = self.spec.rules.get("monster_may_enter")
         m = w.haunt.monsters[mid]
         return bool(self.value(w, ex, monster=mid, kind=m.kind, room=room))
+
+    def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
+        ex = self.spec.rules.get("monster_may_attack")
+        m = w.haunt.monsters[mid]
+        return ex is None or bool(self.value(w, ex, monster=mid, kind=m.kind, seat=seat))
+
+    def fight_bonus(self, w: World, key: str, foe: str, trait: str, attacking: bool) -> int:
+        """The ``fight_bonus`` rule for fighter ``key`` (``me`` when an explorer, else ``monster``/``kind``)
+        against ``foe`` (``foe`` a seat or -1, ``foe_kind`` a monster's kind or '')."""
+        ex = self.spec.rules.get("fight_bonus")
+        if ex is None:
+            return 0
+        ms = w.haunt.monsters
+        me, foe_seat = seat_of(key), seat_of(foe)
+        return int(
+            self.value(
+                w,
+                ex,
+                -1 if me is None else me,
+                monster="" if me is not None else key,
+                kind=ms[key].kind if me is None and key in ms else "",
+                foe=-1 if foe_seat is None else foe_seat,
+                foe_kind=ms[foe].kind if foe_seat is None and foe in ms else "",
+                fight_trait=trait,
+                attacking=attacking,
+            )
+            or 0
+        )
+
+    def leave_extra(self, w: World, seat: int, base: int) -> int:
+        ex = self.spec.rules.get("leave_extra")
+        return base if ex is None else int(self.value(w, ex, seat, seat=seat, base=base))
 
     def movement_cap(self, w: World, seat: int) -> int | None:
         ex = self.spec.rules.get("movement_cap")

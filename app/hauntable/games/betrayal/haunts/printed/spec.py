@@ -145,7 +145,16 @@ _TOP = {
     "hooks",
     "texts",
 }
-_RULES = ("monster_may_enter", "explorer_may_enter", "movement_cap", "untouchable", "escape_wins")
+_RULES = (
+    "monster_may_enter",
+    "explorer_may_enter",
+    "movement_cap",
+    "untouchable",
+    "escape_wins",
+    "monster_may_attack",
+    "fight_bonus",
+    "leave_extra",
+)
 
 
 class _Reader:

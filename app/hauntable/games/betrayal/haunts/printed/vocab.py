@@ -26,7 +26,8 @@ from hauntable.games.betrayal.world import World
 
 # names every expression may use besides the haunt's own numbers and the context names of its field
 VALUES = ("players", "heroes_at_start", "round", "reveal_room", "traitor", "me", "here")
-CONTEXT = ("seat", "room", "monster", "kind", "total")  # set by the field that evaluates (rules, rolls)
+# set by the field that evaluates (rules, rolls; the fight_bonus and leave_extra rules' own)
+CONTEXT = ("seat", "room", "monster", "kind", "total", "foe", "foe_kind", "fight_trait", "attacking", "base")
 
 
 class Ctx(Effects):

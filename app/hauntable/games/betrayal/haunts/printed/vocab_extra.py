@@ -130,6 +130,8 @@ class ExtraHaunt(PrintedHaunt):
             return
         a = self.spec.action(action)
         label = a.label if a is not None else action
+        if a is not None and a.bonus is not None:  # the haunt adds to the actor's roll (haunt 15: the Spear)
+            total += int(self.value(w, a.bonus, seat, default=0))
         thrower = w.haunt.traitor if w.haunt.traitor is not None else seat
         w.ask(
             RollDice(
@@ -150,7 +152,8 @@ class ExtraHaunt(PrintedHaunt):
 
     def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
         a = self.spec.action(MAY_ATTACK)
-        return a is None or bool(self.value(w, a.where, about=mid, target=seat))
+        ok = a is None or bool(self.value(w, a.where, about=mid, target=seat))
+        return ok and super().monster_may_attack(w, mid, seat)
 
     def monster_actions(self, w: World, mid: str) -> list[Any]:
         return [
