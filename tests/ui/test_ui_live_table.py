@@ -66,6 +66,39 @@ def test_a_tile_laid_on_a_live_table_is_read_placed_and_logged_with_no_simulator
         assert row.kind == "place" and row.source == "table:ground:4,0"
 
 
+def test_B3_2_a_tile_laid_beyond_a_door_with_the_explorers_figure_set_on_it_in_one_motion_is_the_move(
+    make_app,
+):
+    """The table's registry holds the castle's figures; Betrayal reads none (moves are tapped). Zoe's
+    figure, taken from the Entrance Hall where another figure stands, set on the Creaky Hallway as it is
+    laid beyond the east door: read together (a stack of tags), the tile is still the move and the
+    placement, and no "stacked" is told."""
+    h = make_app(seed=3, table="live", backend="mock")
+    enrol_every_tile(h)
+    figures = [tag_uid("figure", str(seat)) for seat in (1, 2)]
+    with TagRegistry(h.app.controller.registry_path()) as registry:
+        registry.enrol(tag_uid("tile", "Entrance Hall"), "tile", "Entrance Hall")
+        for seat, uid in enumerate(figures, 1):
+            registry.enrol(uid, "figure", str(seat))
+    h.tap_text("Touch to play")
+    h.tap_text("Start the game")
+    live = h.app.controller.live_table
+    readers, scanner = live.backend, live.table.scanner
+    hall = [tag_uid("tile", "Entrance Hall"), *figures]
+    for uid in hall:
+        readers.reader("ground:3,0").place(uid)
+    assert frames_until(h, lambda: scanner.present("ground:3,0") == set(hall), 10)
+    readers.reader("ground:4,0").place(tag_uid("tile", "Creaky Hallway"))
+    readers.reader("ground:3,0").lift(figures[0])
+    readers.reader("ground:4,0").place(figures[0])
+    state = lambda: h.app.controller.channel.step.state  # noqa: E731
+    assert frames_until(h, lambda: state().current.room == "Creaky Hallway"), h.app.controller.table_notice()
+    assert state().house["Creaky Hallway"].x == 4
+    assert frames_until(h, lambda: figures[0] not in scanner.present("ground:3,0"), 10)
+    assert "stacked" not in (h.app.controller.table_notice() or "")
+    assert "Creaky Hallway" in h.texts()
+
+
 def test_a_live_table_whose_readers_cannot_start_says_why_and_the_simulator_stands_in(make_app):
     h = make_app(seed=3, table="live", backend="pi")  # no spidev on this machine: the pi backend fails
     h.tap_text("Touch to play")

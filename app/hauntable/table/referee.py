@@ -13,7 +13,9 @@ It sits between the scanner (debounced :class:`~hauntable.table.scanner.ScanEven
 - an unknown tag: "Unknown tag 04:A2:...: the operator enrols it in the admin menu (Enrol tags) or with
   hauntable enroll";
 - two tags on one reader (the scanner's ``stacked``): "2 tiles are stacked on ground 3,4 (the Kitchen
-  and the Attic): leave only one there"; nothing is submitted until one is taken off;
+  and the Attic): leave only one there"; nothing is submitted until one is taken off. Figures are not
+  read (moves are tapped): a figure standing on a room is no stack, and a tile read together with the
+  figure set on it is laid;
 - while a closed floor is being rearranged (``RearrangeFloor``, rule B3.3), a moved tile seen at its new
   cell is noted ("The Crypt is in place"); once every moved tile is and none needs turning, the referee
   answers ``done`` itself. A turn cannot be read, so then the players answer ``done`` on the screen. A
@@ -209,14 +211,26 @@ class Referee(TableReferee):
         if event.kind == "appeared":
             return self._appeared(spec, event.uid)
         if event.kind == "stacked":
-            if self._stacks.get(spec.id) == event.detail:
+            # figures stand on rooms (Betrayal reads none: moves are tapped), so a stack is its other tags;
+            # a tile that settled with a figure set on it at once is laid
+            pieces = [uid for uid in event.detail.split() if not self._is_figure(uid)]
+            if self._is_figure(event.uid):
+                return IGNORED
+            if len(pieces) <= 1:
+                return self._appeared(spec, event.uid)
+            detail = " ".join(pieces)
+            if self._stacks.get(spec.id) == detail:
                 return IGNORED  # the same stack, told once (one event per tag that settled in it)
-            self._stacks[spec.id] = event.detail
-            return self._tell(self.stacked_verdict(spec, event.detail.split()))
+            self._stacks[spec.id] = detail
+            return self._tell(self.stacked_verdict(spec, pieces))
         self._stacks.pop(spec.id, None)
         if event.kind == "removed":
             return self._removed(spec, event.uid)
         return IGNORED
+
+    def _is_figure(self, uid: str) -> bool:
+        tag = self.registry.lookup(uid)
+        return tag is not None and tag.kind == "figure"
 
     def on_roll(self, faces: Sequence[int], source: str) -> bool:
         """A roll from a dice tower (a :data:`~hauntable.table.dice_link.rolls.RollConsumer`); True if the
@@ -264,7 +278,7 @@ class Referee(TableReferee):
         if tag.kind == "card" and spec.cell is not None:
             told = f"{tag.name} is a card: lay it on the draw pad"
             return self._tell(self._said(False, told, "card_on_cell", name=tag.name))
-        return IGNORED  # figures and other slots: not used by Betrayal's exploration yet
+        return IGNORED  # figures (moves are tapped) and other slots: not read in Betrayal
 
     def stacked_verdict(self, spec: ReaderSpec, uids: Sequence[str]) -> Verdict:
         """The stacked-tags message with its kind and names (cards, tiles and unknown UIDs as read)."""
