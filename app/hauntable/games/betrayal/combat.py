@@ -26,6 +26,7 @@ from hauntable.games.betrayal.predicates import (
     book_fight,
     exists,
     hostile,
+    in_house,
     monsters,
     name_of,
     room_of,
@@ -99,6 +100,9 @@ def check_attack(w: World, inp: Attack) -> bool:
     who = name_of(w, key)
     if not alive(s, key):
         raise IllegalAction(f"{who} is dead.", "K2")
+    target_seat = seat_of(key)
+    if target_seat is not None and not in_house(s.explorers[target_seat]):
+        raise IllegalAction(f"{who} has left the house: only those inside can be attacked.", "K2")
     if not hostile(s, str(seat), key):
         raise IllegalAction(f"{who} is not {e.name}'s opponent: attack the other side only.", "K2")
     if protected(w, key):
@@ -154,7 +158,7 @@ def attack_options(w: World) -> list[Input]:
     e = s.explorers[seat]
     if unseen(s, str(seat)):  # whom it could attack would show its room: item attacks on every opponent
         return unseen_attacks(w, seat)
-    keys = [str(x.seat) for x in s.explorers if x.alive and x.seat != seat] + sorted(monsters(s))
+    keys = [str(x.seat) for x in s.explorers if in_house(x) and x.seat != seat] + sorted(monsters(s))
     kinds: list[tuple[str, str]] = [("might", "")]
     kinds += [("might", wpn) for wpn in WEAPON_DICE if wpn in e.items or wpn in e.omens]
     kinds = [(WEAPON_TRAIT.get(wpn, t), wpn) for t, wpn in kinds]
@@ -186,7 +190,7 @@ def unseen_attacks(w: World, seat: int) -> list[Input]:
     return [
         Attack(str(x.seat), WEAPON_TRAIT.get(wpn, "might"), wpn)
         for x in s.explorers
-        if x.alive and x.seat != seat and hostile(s, str(seat), str(x.seat))
+        if in_house(x) and x.seat != seat and hostile(s, str(seat), str(x.seat))
         for wpn in weapons
     ]
 

@@ -49,8 +49,15 @@ def protected(w: World, key: str) -> bool:
     return sc is not None and sc.untouchable(w, seat)
 
 
+def fight_proof(w: World, key: str, kind: str) -> bool:
+    """An explorer the haunt lets be attacked but not hurt by this kind of damage (haunt 18's traitor)."""
+    seat = seat_of(key)
+    sc = scenario(w) if seat is not None and w.s.phase == "haunt" else None
+    return sc is not None and seat is not None and sc.fight_proof(w, seat, kind)
+
+
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
-    if protected(w, key):
+    if protected(w, key) or fight_proof(w, key, kind):
         w.say(f"{name_of(w, key)} takes no harm", "combat.unharmed", who=name_of(w, key))
         return
     seat = seat_of(key)

@@ -18,7 +18,9 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
 - ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
 - ``monster_beaten(w, mid, fight)``: True when the haunt handles a monster losing a fight itself;
   ``explorer_beaten(w, mid, seat, fight)`` likewise when a monster wins against an explorer;
-  ``untouchable(w, seat)``: an explorer no attack may target and no fight may hurt.
+  ``untouchable(w, seat)``: an explorer no attack may target and no fight may hurt;
+  ``fight_proof(w, seat, kind)``: an explorer who may be attacked but whom a fight's ``kind`` of damage
+  does not hurt (haunt 18's traitor and physical attacks).
 - ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
   room)`` likewise explorers (asked only when ``bars_rooms``).
 - ``fight_bonus(w, key, foe, trait, attacking)``: what a haunt adds to a fighter's roll (K3);
@@ -84,6 +86,10 @@ class Scenario:
 
     def untouchable(self, w: World, seat: int) -> bool:
         """An explorer no attack may target and no fight may hurt in this haunt (haunt 42's traitor)."""
+        return False
+
+    def fight_proof(self, w: World, seat: int, kind: str) -> bool:
+        """An explorer a fight's damage of ``kind`` does not hurt (still attacked, still hurting back)."""
         return False
 
     def monster_beaten(self, w: World, mid: str, fight: dict[str, Any]) -> bool:

@@ -314,6 +314,10 @@ class PrintedHaunt(Scenario):
         ex = self.spec.rules.get("untouchable")
         return ex is not None and bool(self.value(w, ex, seat, seat=seat))
 
+    def fight_proof(self, w: World, seat: int, kind: str) -> bool:
+        ex = self.spec.rules.get("fight_proof")
+        return ex is not None and bool(self.value(w, ex, seat, seat=seat, kind=kind))
+
     @property
     def bars_rooms(self) -> bool:  # type: ignore[override]
         return "explorer_may_enter" in self.spec.rules

@@ -150,6 +150,7 @@ _RULES = (
     "explorer_may_enter",
     "movement_cap",
     "untouchable",
+    "fight_proof",
     "escape_wins",
     "monster_may_attack",
     "fight_bonus",
