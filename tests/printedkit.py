@@ -6,9 +6,18 @@ from __future__ import annotations
 from gamekit import CONTENT, arrange, do, haunt
 from gamekit import start as new_game
 from hauntable.engine.game import Step
-from hauntable.games.betrayal.house import OPPOSITE, HouseView, door_leads, doors_of
+from hauntable.games.betrayal.house import (
+    OPPOSITE,
+    HouseView,
+    distances,
+    door_leads,
+    doors_of,
+    monster_walker,
+)
+from hauntable.games.betrayal.monsters import neighbours
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.state import Placed, Turn
+from hauntable.games.betrayal.world import World
 
 FOUR = ("zoe", "ox", "vivian", "peter")
 
@@ -161,3 +170,30 @@ def spaces_to_leave(step: Step, seat: int, room: str) -> int:
     s.explorers[seat].traits["speed"] = 7
     step = do(turn(step, seat, room), f"move {way}")
     return step.state.turn.moved
+
+
+def monster_steps(step: Step, mid: str, heroes_in: str) -> tuple[str, set[str], set[str]]:
+    """Monster ``mid`` set in a laid room with a way both toward and away from ``heroes_in`` (where every
+    explorer stands), at its move: (its room, the rooms offered, the rooms one step nearer)."""
+    s = step.state
+    for e in s.explorers:
+        e.room = heroes_in
+    w = World(s, CONTENT)
+    far = distances(s, CONTENT, heroes_in, monster_walker(s))
+    room = next(
+        r for r in sorted(far) if far[r] >= 1 and len({far[n] for n in neighbours(w, r)} - {far[r]}) == 2
+    )
+    s.haunt.monsters[mid].room = room
+    for _ in range(60):
+        a = step.awaiting
+        if isinstance(a, MonsterTurn) and a.monster == mid:
+            break
+        if a.kind == "roll":
+            step = do(step, "roll " + ",".join(["2"] * a.dice))
+        elif a.kind in ("action", "monster"):
+            step = do(step, "end")
+        else:
+            step = do(step, str(a.choices()[0]))
+    offered = {c.room for c in step.awaiting.choices() if c.kind == "go"}
+    nearer = {n for n in neighbours(w, room) if far.get(n, 99) < far[room]}
+    return room, offered, nearer

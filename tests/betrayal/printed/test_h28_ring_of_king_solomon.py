@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, do, refused
-from printedkit import begin, fight, monsters_attack, roll_total, turn
+from printedkit import begin, fight, monster_steps, monsters_attack, roll_total, turn
 
 ROOMS = ("Chapel", "Gymnasium", "Library", "Dining Room", "Kitchen")
 
@@ -74,3 +74,9 @@ def test_h28_a_sanity_attack_on_the_demon_lord_with_the_ring_adds_2():
     step = roll_total(do(turn(step, hero, room), "act ring_sanity"), 4)
     step = roll_total(step, 5)  # the Lord's defence: 4 + 2 beats it
     assert step.state.haunt.vars["lord_defeats"] == 1 and step.state.haunt.monsters["Demon Lord"].stunned
+
+
+def test_h28_each_demon_steps_only_toward_the_nearest_hero():
+    step = solomon()
+    room, offered, nearer = monster_steps(step, "Demon 1", "Entrance Hall")
+    assert offered and offered == nearer, (room, offered, nearer)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused, value
-from printedkit import begin, monsters_attack, roll, roll_total, turn
+from printedkit import begin, monster_steps, monsters_attack, roll, roll_total, turn
 from printedplay import monster_prompt_for
 
 MONSTER = "Frankenstein's Monster"
@@ -95,3 +95,9 @@ def test_h29_the_monsters_2_is_not_added_when_it_defends():
     step = roll_total(step, 5)  # the hero's attack
     step = roll_total(step, 4)  # the Monster's defence, no bonus: the hero wins by 1
     assert step.state.haunt.monsters[MONSTER].stunned
+
+
+def test_h29_the_monster_moves_only_toward_the_nearest_hero():
+    step = begin(29, *ROOMS, "Dining Room", "Chapel", "Gymnasium", revealer=0)
+    room, offered, nearer = monster_steps(step, MONSTER, "Entrance Hall")
+    assert offered and offered == nearer, (room, offered, nearer)

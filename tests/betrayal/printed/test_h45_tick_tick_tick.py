@@ -91,3 +91,18 @@ def test_h45_defusing_without_a_bomb_is_refused():
     step = roll_total(do(step, "act defuse option=knowledge"), 7)
     step = do(step, "end")
     assert "no armed bomb" in refused(turn(step, hero, "Kitchen"), "act defuse option=knowledge").sentence
+
+
+def test_h45_a_hero_may_defuse_another_heros_bomb_in_their_room():
+    step = bombs()
+    t = step.state.haunt.traitor
+    hero, other = [e.seat for e in step.state.explorers if e.seat != t][:2]
+    step.state.explorers[hero].traits["knowledge"] = 7
+    step.state.explorers[other].room = "Library"
+    step = turn(step, hero, "Kitchen")
+    assert "another hero" in refused(step, "act defuse_other option=knowledge").sentence
+    step = turn(step, hero, "Library")
+    step = roll_total(do(step, "act defuse_other option=knowledge"), 7)
+    assert not step.state.haunt.carried_by(other)  # the other's bomb is gone
+    assert step.state.haunt.carried_by(hero)  # the defuser's own is still armed
+    assert "already tried" in refused(step, "act defuse option=knowledge").sentence  # one try a turn

@@ -66,3 +66,18 @@ def test_h47_body_tokens_slow_heroes_like_monsters():
     step.state.haunt.put("Body 1", "Library")
     step.state.haunt.put("Body 2", "Library")
     assert spaces_to_leave(step, 1, "Library") == 3
+
+
+def test_h47_a_head_leaves_a_body_in_every_room_it_steps_out_of():
+    step = worm()
+    head = next(mid for mid, m in step.state.haunt.monsters.items() if m.kind == "Ouroboros Head")
+    while not (isinstance(step.awaiting, MonsterTurn) and step.awaiting.monster == head):
+        step = do(step, "end") if step.awaiting.kind in ("action", "monster") else roll(step, 2)
+    left = []
+    for _ in range(2):
+        here = step.state.haunt.monsters[head].room
+        goes = [c for c in step.awaiting.choices() if c.kind == "go" and c.room not in left]
+        step = do(step, str(goes[0]))
+        left.append(here)
+        assert step.state.haunt.tokens_in(here), f"no Body left in the {here}"
+    assert len(set(left)) == 2

@@ -273,6 +273,9 @@ def resolve_monster(w: World, prompt: MonsterTurn, ctx: dict[str, Any], inp: Any
             w.say(f"{mid} slides down to the {slide}", "monster.slide", monster=mid, room=slide)
         if w.content.rooms[came_from].collapse and BELOW_COLLAPSED not in w.s.tokens:
             _first_through(w, mid, came_from, inp.room)
+        sc = scenario(w)
+        if sc is not None:
+            sc.monster_moved(w, mid, came_from)
         music_check(w, mid, "entering")
     elif isinstance(inp, Attack):  # H5.7: the traitor rolls for the monster (K3)
         p.attacked = True

@@ -14,7 +14,7 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
 - ``monster_actions(w, mid)`` / ``monster_act(w, mid, inp)``: a monster's special actions.
 - ``check(w)``: ``(side, why)`` when a side has met its goal (H6.1), else None.
 - ``on_round(w, n)``: the start of haunt round ``n``; ``on_turn_start(w, seat)``, ``on_turn_end(w, seat)``;
-  ``end_monster_turn(w)``; ``on_reveal(w, seat)``.
+  ``end_monster_turn(w)``; ``on_reveal(w, seat)``; ``monster_moved(w, mid, left)`` after each step.
 - ``movement_cap(w, seat)``: the most an explorer may move this turn, or None.
 - ``monster_beaten(w, mid, fight)``: True when the haunt handles a monster losing a fight itself;
   ``explorer_beaten(w, mid, seat, fight)`` likewise when a monster wins against an explorer;
@@ -111,6 +111,9 @@ class Scenario:
 
     def on_turn_end(self, w: World, seat: int) -> None:
         pass
+
+    def monster_moved(self, w: World, mid: str, left: str) -> None:
+        """Monster ``mid`` has just stepped out of room ``left`` on its move (haunt 47: a Body stays)."""
 
     def on_reveal(self, w: World, seat: int) -> None:
         pass

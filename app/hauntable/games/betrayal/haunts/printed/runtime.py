@@ -230,10 +230,10 @@ class PrintedHaunt(Scenario):
 
     # --- triggers and victory (H6.1) --------------------------------------------------------------------
 
-    def fire(self, w: World, at: str, me: int = -1) -> None:
+    def fire(self, w: World, at: str, me: int = -1, **context: Any) -> None:
         for t in self.spec.triggers:
-            if t.at == at and not w.haunt.winner and self.value(w, t.when, me):
-                self.run(w, t.do, me)
+            if t.at == at and not w.haunt.winner and self.value(w, t.when, me, **context):
+                self.run(w, t.do, me, **context)
 
     def on_round(self, w: World, n: int) -> None:
         self.fire(w, "round_start")
@@ -252,6 +252,11 @@ class PrintedHaunt(Scenario):
 
     def end_monster_turn(self, w: World) -> None:
         self.fire(w, "monster_turn_end")
+
+    def monster_moved(self, w: World, mid: str, left: str) -> None:
+        m = w.haunt.monsters.get(mid)
+        if m is not None:
+            self.fire(w, "monster_moved", monster=mid, kind=m.kind, room=left)
 
     def check(self, w: World) -> tuple[str, str] | None:
         self.fire(w, "always")

@@ -25,6 +25,7 @@ EVENTS = (
     "turn_end",
     "traitor_turn_end",
     "monster_turn_end",
+    "monster_moved",
 )
 CONFIDENCE = ("high", "medium", "low")
 # the haunt's words are English here; their translations are the ``haunts`` gettext catalog (docs/ui.md)

@@ -83,6 +83,21 @@ class Ctx(Effects):
         p = self.w.haunt.mphase
         return p.speeds.get(kind, 0) if p is not None else 0
 
+    def nearer(self, monster: str, room: str, targets: list[str]) -> bool:
+        """Whether stepping into ``room`` brings ``monster`` closer (monster paths) to the nearest of
+        ``targets`` (rooms); True when none can be reached from where it stands (it may go anywhere)."""
+        s, m = self.w.s, self.w.haunt.monsters.get(monster)
+        if m is None:
+            return True
+        walker = monster_walker(s)
+        now = distances(s, self.w.content, m.room, walker)
+        if not any(t in now for t in targets):
+            return True
+        then = distances(s, self.w.content, room, walker)
+        return min((then[t] for t in targets if t in then), default=99) < min(
+            now[t] for t in targets if t in now
+        )
+
     def card_room(self, card: str) -> str:
         """Where a card is: its holder's room, or the room it lies in ('' when neither)."""
         seat = self.w.holder(card)
@@ -179,6 +194,10 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         ],
         "monsters_in": lambda room, kind="": sum(
             1 for m in h.monsters.values() if m.room == room and kind in ("", m.kind)
+        ),
+        "nearer": c.nearer,
+        "hero_rooms": lambda: sorted(
+            {explorers[seat].room for seat in c.heroes() if in_house(explorers[seat])}
         ),
         "monster_rooms": lambda kind="": sorted(
             {m.room for m in h.monsters.values() if m.room in s.house and kind in ("", m.kind)}
@@ -295,6 +314,8 @@ FUNCTIONS: tuple[str, ...] = (
     "speed_rolled",
     "heroes_in",
     "monsters_in",
+    "nearer",
+    "hero_rooms",
     "monster_rooms",
     "roll_damage",
     "damage",

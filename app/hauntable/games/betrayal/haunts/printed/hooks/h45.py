@@ -57,7 +57,13 @@ def explode(w: World, seat: int) -> None:
 
 
 class TickTickTick(PrintedHaunt):
-    extra_names: ClassVar[tuple[str, ...]] = ("arm_heroes", "explode", "bomb_target", "blow_near_traitor")
+    extra_names: ClassVar[tuple[str, ...]] = (
+        "arm_heroes",
+        "explode",
+        "bomb_target",
+        "blow_near_traitor",
+        "armed_with_me",
+    )
 
     def extra(self, c: Ctx) -> dict[str, Any]:
         w = c.w
@@ -81,8 +87,14 @@ class TickTickTick(PrintedHaunt):
                 ):
                     explode(w, seat)
 
+        def armed_with_me() -> int:
+            """The first other armed hero in the actor's room (clockwise from the traitor's left), or -1."""
+            here = w.s.explorers[c.me].room if c.me >= 0 else ""
+            return next((s for s in armed(w) if s != c.me and w.s.explorers[s].room == here), -1)
+
         return {
             "arm_heroes": arm_heroes,
+            "armed_with_me": armed_with_me,
             "explode": lambda seat: explode(w, seat),
             "bomb_target": bomb_target,
             "blow_near_traitor": blow_near_traitor,

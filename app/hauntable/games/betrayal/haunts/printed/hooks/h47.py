@@ -1,7 +1,5 @@
-"""Haunt 47, Worm Ouroboros: the Heads leave a Body token in each room they leave (one a room). The monster
-turn has no per-step hook, so the table compares each Head's room at the end of the monster turn with where
-it began and lays a Body in the room it left (a Head moves 1 die of rooms: at most the one room between is
-missed, said in the file's gaps)."""
+"""Haunt 47, Worm Ouroboros: the Heads leave a Body token in each room they step out of (one a room), laid
+at each step of their move (``monster_moved``)."""
 
 from __future__ import annotations
 
@@ -12,7 +10,7 @@ from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
 from hauntable.games.betrayal.world import World
 
-HEAD, BODY, WHERE = "Ouroboros Head", "Body", "_heads_were"
+HEAD, BODY = "Ouroboros Head", "Body"
 
 
 class WormOuroboros(PrintedHaunt):
@@ -30,16 +28,10 @@ class WormOuroboros(PrintedHaunt):
 
         return {"weaken_here": weaken_here}
 
-    def on_round(self, w: World, n: int) -> None:
-        w.haunt.vars[WHERE] = {mid: m.room for mid, m in w.haunt.monsters.items() if m.kind == HEAD}
-        super().on_round(w, n)
-
-    def end_monster_turn(self, w: World) -> None:
-        were: dict[str, str] = w.haunt.vars.get(WHERE, {})
-        for mid, room in were.items():
-            m = w.haunt.monsters.get(mid)
-            if m is None or m.room == room or room not in w.s.house or w.haunt.tokens_in(room):
-                continue
+    def monster_moved(self, w: World, mid: str, left: str) -> None:
+        """A Head leaves a Body in every room it steps out of (one a room)."""
+        m = w.haunt.monsters.get(mid)
+        if m is not None and m.kind == HEAD and left in w.s.house and not w.haunt.tokens_in(left):
             laid = sum(1 for t in w.haunt.tokens if t.startswith(BODY))
-            ops.put_token(w, f"{BODY} {laid + 1}", room)
-        super().end_monster_turn(w)
+            ops.put_token(w, f"{BODY} {laid + 1}", left)
+        super().monster_moved(w, mid, left)
