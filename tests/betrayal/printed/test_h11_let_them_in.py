@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, turn
-from printedplay import act, last_hero_killed, settle, strong
+from printedkit import begin, monster_steps, turn
+from printedplay import act, last_hero_killed, monster_prompt_for, settle, strong
 
 ROOMS = ("Chapel", "Library", "Crypt", "Pentagram Chamber")
 
@@ -50,3 +50,19 @@ def test_h11_banishing_without_the_ring_is_refused_naming_the_haunt():
     step = act(let_in(), 0, "Entrance Hall", "open")
     rej = refused(turn(step, 1, "Entrance Hall"), "act banish option=sanity")
     assert "Ring" in rej.sentence and "haunt 11" in rej.sentence
+
+
+def test_h11_the_madman_steps_only_toward_the_nearest_waiting_specter():
+    step = begin(11, *ROOMS, "Dining Room", "Kitchen", revealer=0)
+    room, offered, nearer = monster_steps(step, "Madman", "Entrance Hall")  # the Specter at the front door
+    assert offered and offered == nearer, (room, offered, nearer)
+
+
+def test_h11_the_madman_lets_a_waiting_specter_in_on_his_move():
+    step = let_in()
+    step.state.haunt.monsters["Madman"].room = "Entrance Hall"
+    step = monster_prompt_for(do(turn(step, 1, "Library"), "end"), "Madman")
+    step = do(step, "act monster_open")
+    h = step.state.haunt
+    assert not h.tokens_in("Entrance Hall")
+    assert [m.room for m in h.monsters.values() if m.kind == "Specter"] == ["Entrance Hall"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from gamekit import CONTENT, do, refused
 from hauntable.games.betrayal.haunts.printed.hooks.h12 import twin_of
 from hauntable.games.betrayal.world import World
-from printedkit import begin, roll, turn
-from printedplay import monster_kills_last_hero, strong
+from printedkit import begin, monster_steps, roll, turn
+from printedplay import monster_kills_last_hero, monster_prompt_for, strong
 
 
 def flesh():
@@ -45,3 +45,29 @@ def test_h12_fleshwalkers_the_house_wins_when_every_hero_is_dead():
 def test_h12_slaying_your_twin_without_the_crystal_ball_is_refused():
     rej = refused(turn(flesh(), 1, "Entrance Hall"), "act slay option=might")
     assert "Crystal Ball" in rej.sentence and "haunt 12" in rej.sentence
+
+
+def test_h12_a_twin_steps_only_toward_its_own_hero():
+    step = begin(12, "Library", "Dining Room", "Kitchen", "Chapel", revealer=0, omen="Crystal Ball")
+    room, offered, nearer = monster_steps(step, twin(step, 1), "Entrance Hall")
+    assert offered and offered == nearer, (room, offered, nearer)
+
+
+def test_h12_a_twin_attacks_only_its_own_hero_when_that_hero_is_in_its_room():
+    step = flesh()
+    mid = twin(step, 1)
+    step.state.haunt.monsters[mid].room = "Library"
+    for seat in (1, 2):
+        step.state.explorers[seat].room = "Library"
+    step = monster_prompt_for(do(turn(step, 3, "Entrance Hall"), "end"), mid)
+    attacks = {str(c) for c in step.awaiting.choices() if str(c).startswith("attack")}
+    assert "attack 1" in attacks and "attack 2" not in attacks
+
+
+def test_h12_a_twin_whose_hero_is_away_may_attack_another():
+    step = flesh()
+    mid = twin(step, 1)
+    step.state.haunt.monsters[mid].room = "Library"
+    step.state.explorers[2].room = "Library"
+    step = monster_prompt_for(do(turn(step, 3, "Entrance Hall"), "end"), mid)
+    assert "attack 2" in {str(c) for c in step.awaiting.choices()}

@@ -196,6 +196,9 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
             1 for m in h.monsters.values() if m.room == room and kind in ("", m.kind)
         ),
         "nearer": c.nearer,
+        "token_rooms": lambda stem: sorted(
+            {r for t in h.tokens if t.startswith(stem) and (r := h.token_room(t) or "") in s.house}
+        ),
         "hero_rooms": lambda: sorted(
             {explorers[seat].room for seat in c.heroes() if in_house(explorers[seat])}
         ),
@@ -315,6 +318,7 @@ FUNCTIONS: tuple[str, ...] = (
     "heroes_in",
     "monsters_in",
     "nearer",
+    "token_rooms",
     "hero_rooms",
     "monster_rooms",
     "roll_damage",

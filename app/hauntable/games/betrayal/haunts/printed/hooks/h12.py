@@ -1,7 +1,7 @@
 """Haunt 12, Fleshwalkers: every hero's Evil Twin has that hero's printed starting traits (one source; the
 other reads the values at the reveal: the file's gap). The set-up makes one Twin per explorer in the
-Entrance Hall and remembers whose it is (``_twins``: id -> seat); ``twin_here()`` is the actor's own Twin in
-their room, ``slay`` (the file's action) a contest against that Twin's Might."""
+Entrance Hall and remembers whose it is (``_twins``: id -> seat, ``owner_of(id)``); ``twin_here()`` is the
+actor's own Twin in their room, ``slay`` (the file's action) a contest against that Twin's Might."""
 
 from __future__ import annotations
 
@@ -22,14 +22,18 @@ def twin_of(w: World, seat: int) -> str:
 
 
 class Fleshwalkers(ExtraHaunt):
-    extra_names = (*NAMES, "twin_here")
+    extra_names = (*NAMES, "twin_here", "owner_of")
 
     def extra(self, c: Ctx) -> dict[str, Any]:
         def twin_here() -> str:
             mid = twin_of(c.w, c.me) if c.me >= 0 else ""
             return mid if mid and c.w.haunt.monsters[mid].room == c.here() else ""
 
-        return {**bind(c), "twin_here": twin_here}
+        def owner_of(mid: str) -> int:
+            """The seat whose Twin ``mid`` is (-1: none)."""
+            return int(c.w.haunt.vars.get(TWINS, {}).get(mid, -1))
+
+        return {**bind(c), "twin_here": twin_here, "owner_of": owner_of}
 
     def setup(self, w: World) -> None:
         super().setup(w)
