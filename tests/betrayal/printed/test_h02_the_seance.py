@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
+from gamekit import choices, do, refused
+from hauntable.games.betrayal.state import Placed
 from printedkit import begin, turn
 from printedplay import act, last_hero_killed, settle
 
@@ -53,7 +54,7 @@ def test_h02_the_seance_at_turn_5_the_traitor_takes_the_ghost():
 
 
 def test_h02_the_seance_traitor_wins_when_every_hero_is_dead():
-    step = last_hero_killed(seance(), 0)
+    step = last_hero_killed(heroes_summon(seance()), 0)  # attacks only once a séance is complete
     assert step.state.haunt.winner == "traitor"
 
 
@@ -66,3 +67,52 @@ def test_h02_a_seance_outside_the_pentagram_chamber_is_refused_and_changes_nothi
 def test_h02_the_traitors_seance_needs_the_spirit_board():
     step = turn(seance(), 0, "Library")
     assert "Spirit Board" in refused(step, "act seance_k option=knowledge").sentence
+
+
+def test_h02_nobody_may_attack_before_a_seance_is_complete():
+    step = seance()
+    step.state.explorers[1].room = "Library"
+    step = turn(step, 0, "Library")
+    assert "cannot be attacked" in refused(step, "attack 1").sentence
+    assert "attack 1" not in choices(step)
+
+
+def traitor_holds_the_ghost():
+    """The traitor's séance done: the Ghost in the Library, held by the traitor (seat 0)."""
+    step = seance()
+    step.state.explorers[0].omens.append("Spirit Board")
+    step = act(step, 0, "Library", "seance_k", "knowledge")
+    return act(step, 0, "Library", "seance_s", "sanity")
+
+
+def test_h02_the_attic_collapses_at_the_end_of_the_traitors_first_turn_with_the_ghost_killing_those_in_it():
+    step = traitor_holds_the_ghost()
+    step.state.explorers[3].room = "Attic"
+    step = do(turn(step, 0, "Library"), "end")
+    h = step.state.haunt
+    assert h.vars["_collapsed"] == ["Attic"] and not step.state.explorers[3].alive
+
+
+def test_h02_each_explorer_then_drops_a_room_next_to_a_fallen_one_upper_floor_first():
+    step = do(turn(traitor_holds_the_ghost(), 0, "Library"), "end")  # the Attic (upper 1,0) falls
+    s = step.state
+    s.house["Bedroom"], s.house["Master Bedroom"] = Placed("upper", 1, 1, 0), Placed("upper", 2, 0, 0)
+    s.house["Gallery"] = Placed("upper", 3, 3, 0)  # on the floor, but not next to a fallen room
+    s.house_changed()
+    hero = step.state.turn.seat
+    step = do(turn(step, hero, "Library"), "end")
+    ask = step.awaiting
+    assert ask.code == "collapse_room" and ask.player == hero and not ask.private
+    assert set(ask.options) == {"Upper Landing", "Bedroom", "Master Bedroom"}  # walls touch, doors or not
+    step = do(step, "choose Bedroom")
+    assert step.state.haunt.vars["_collapsed"] == ["Attic", "Bedroom"]
+
+
+def test_h02_no_explorer_may_enter_a_fallen_room():
+    step = do(turn(traitor_holds_the_ghost(), 0, "Library"), "end")
+    hero = step.state.turn.seat
+    assert "move up" in choices(turn(step, hero, "Grand Staircase"))
+    step.state.haunt.vars["_collapsed"].append("Upper Landing")  # the landing fallen: no way up
+    step = turn(step, hero, "Grand Staircase")
+    assert "move up" not in choices(step)
+    refused(step, "move up")

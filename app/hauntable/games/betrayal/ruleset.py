@@ -63,6 +63,7 @@ from hauntable.games.betrayal.cards import (
     what_the,
 )
 from hauntable.games.betrayal.haunts import SCENARIOS
+from hauntable.games.betrayal.haunts.printed import collapse as printed_collapse
 from hauntable.games.betrayal.haunts.printed import runtime as printed_runtime
 from hauntable.games.betrayal.haunts.printed import vocab_extra
 from hauntable.games.betrayal.haunts.printed.hooks import h41
@@ -119,6 +120,7 @@ MODULES: tuple[ModuleType, ...] = (
     haunt_actions,
     printed_runtime,
     vocab_extra,
+    printed_collapse,
     h41,
 )
 

@@ -3,7 +3,7 @@ contests (an action with a number ``<id>_vs`` is rolled against that many dice t
 on a higher total; its effects see ``total`` and ``margin``: the web's Might 4, the Dragon's Toughness),
 monster actions (file actions ``monster_...`` offered on a monster's move), numbered tokens by
 stem, a kind's defeat or traits changed mid-game (the Witch made mortal, the Spider growing), a card given
-back (the rescued Girl).
+back (the rescued Girl), and a house falling room by room (collapse.py).
 
 A haunt file uses them by naming ``hooks = "extra"`` (or a hook module built on :class:`ExtraHaunt`); they
 change the game only through the operations vocab.py uses (``haunt_ops``, the ``gain_card`` task, the
@@ -16,6 +16,7 @@ from typing import Any
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.haunts.printed import collapse
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 from hauntable.games.betrayal.haunts.printed.spec import Action
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
@@ -40,6 +41,7 @@ NAMES: tuple[str, ...] = (
     "margin",
     "about",
     "target",
+    *collapse.NAMES,
 )
 VS = "_vs"  # a number ``<action>_vs``: the action is a contest against that many dice
 MONSTER = "monster_"  # an action ``monster_...`` is a monster's, offered on its move; ``about`` is its id
@@ -112,6 +114,7 @@ def bind(c: Ctx) -> dict[str, Any]:
         "per_seat": lambda name, seat=-1: f"{name} {_seat(c, seat)}",
         "revealer": c.w.haunt.revealer,
         "kind_of": lambda mid: c.w.haunt.monsters[mid].kind if mid in c.w.haunt.monsters else "",
+        **collapse.bind(c),
     }
 
 
