@@ -9,6 +9,11 @@ through the table's own prompts. A game still running after ``--max-inputs`` is 
 a long haunt such as 12 or 38 can take more than 6,000 inputs to end, hence 20,000).
 
     .venv/bin/python bench/haunt_soak.py [--games 20] [--max-inputs 20000] [--seed 0] [--haunts 26,38]
+        [--vary]
+
+``--vary``: each game with 3-6 players, the ``open`` or ``table7`` board and house rules drawn as the
+random-games test draws them (tests/betrayal/test_properties.py); a stuck game is then described (who is
+alive, who left the house, the prompt), to sort deadlocks a group would end by a claim (H6.4) from rule bugs.
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ import traceback
 from hauntable.engine.bots import RandomBot
 from hauntable.engine.game import Step
 from hauntable.engine.hashing import state_hash
-from hauntable.games.betrayal import GAME, GameConfig
+from hauntable.games.betrayal import GAME, GameConfig, HouseRules
 from hauntable.games.betrayal.content import load_content
 from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.games.betrayal.inputs import Roll
+from hauntable.games.betrayal.predicates import in_house
 from hauntable.games.betrayal.records import Haunt
 from hauntable.games.betrayal.rules import _run
 from hauntable.games.betrayal.world import World
@@ -52,9 +58,41 @@ def force_haunt(step: Step, number: int, pick: random.Random) -> Step:
     return Step(s, tuple(w.out))
 
 
-def play(number: int, seed: int, max_inputs: int, why: collections.Counter[str]) -> tuple[str | None, int]:
+def varied(seed: int) -> GameConfig:
+    """A config drawn as test_H6_1's strategy draws it: players, board and the house rules it varies."""
+    p = random.Random(f"vary {seed}")
+    rules = HouseRules(
+        door_matching=p.choice(["connect_all", "free"]),
+        misfit_tiles=p.choice(["discard", "bottom"]),
+        damage_at_lowest=p.choice(["allowed", "must_drop"]),
+        revolving_wall=p.choice([True, False]),
+        closing_floor=p.choice(["lay_first", "rearrange_first"]),
+        monster_speed_roll=p.choice(["turn_start", "per_group"]),
+        monster_stunned_in_turn=p.choice(["skip_next", "recover_now"]),
+    )
+    players = CHARACTERS[: p.randint(3, 6)]
+    return GameConfig.quick(
+        *players, today="11-30", seed=seed, board=p.choice(["open", "table7"]), house_rules=rules
+    )
+
+
+def stuck_how(step: Step) -> str:
+    """Who is where in a game that does not end: the dead, those out of the house, the prompt."""
+    s, h = step.state, step.state.haunt
+    people = []
+    for e in s.explorers:
+        side = "traitor" if h is not None and e.seat == h.traitor else "hero"
+        where = "dead" if not e.alive else ("out" if not in_house(e) else e.room)
+        people.append(f"{e.name.split()[0]} ({side}) {where}")
+    return f"{', '.join(people)}; awaiting: {step.awaiting.text[:70] if step.awaiting else '-'}"
+
+
+def play(
+    number: int, seed: int, max_inputs: int, why: collections.Counter[str], vary: bool = False
+) -> tuple[str | None, int]:
     pick = random.Random(seed)
-    cfg = GameConfig.quick(*CHARACTERS[: 3 + seed % 4], today="11-30", seed=seed)
+    plain = GameConfig.quick(*CHARACTERS[: 3 + seed % 4], today="11-30", seed=seed)
+    cfg = varied(seed) if vary else plain
     step = GAME.new_game(cfg)
     bot = RandomBot(seed, Roll)
     for _ in range(pick.randrange(40, 120)):
@@ -77,7 +115,7 @@ def play(number: int, seed: int, max_inputs: int, why: collections.Counter[str])
                 why[o.text] += 1
     h = step.state.haunt
     if step.awaiting is not None:
-        return f"stuck: not over after {n} inputs (awaiting {step.awaiting.kind})", n
+        return f"stuck: not over after {n} inputs (awaiting {step.awaiting.kind}): {stuck_how(step)}", n
     if h is None or h.winner not in ("heroes", "traitor"):
         return "over without a winner", n
     return None, n
@@ -89,6 +127,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-inputs", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--haunts", default="", help="comma-separated numbers (default: every haunt file)")
+    ap.add_argument(
+        "--vary", action="store_true", help="players, board and house rules as test_H6_1 draws them"
+    )
     args = ap.parse_args(argv)
     numbers = [int(x) for x in args.haunts.split(",") if x] or sorted(PRINTED)
     total_games = total_ok = 0
@@ -101,7 +142,7 @@ def main(argv: list[str]) -> int:
         while played < args.games:
             seed += 1
             try:
-                problem, n = play(number, seed, args.max_inputs, why)
+                problem, n = play(number, seed, args.max_inputs, why, args.vary)
             except Exception:  # a listed choice that crashed the engine: report it with its seed
                 problem, n = traceback.format_exc(limit=4), 1
             if n == 0 and problem is None:

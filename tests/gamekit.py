@@ -128,11 +128,14 @@ def haunt(
 class ClaimingBot(RandomBot):
     """A random bot at a table whose players, not the bot, end a book-mode haunt (a random bot never claims a
     victory, engine/bots.py): from haunt round ``rounds`` on, one turn or monster prompt in ``every`` is
-    answered by a claim for a random side, and every claim is confirmed (H6.2)."""
+    answered by a claim for a random side, and every claim is confirmed (H6.2). In a scripted haunt the
+    players do the same once the haunt has gone on for ``stalled`` rounds (H6.4: a haunt no side can finish
+    any more, e.g. the last hero behind a roll they cannot make, is ended by a claim one side concedes)."""
 
-    def __init__(self, seed: int, rounds: int = 4, every: int = 8, **kwargs) -> None:
+    def __init__(self, seed: int, rounds: int = 4, every: int = 8, stalled: int = 100, **kwargs) -> None:
         super().__init__(seed, Roll, **kwargs)
-        self.rounds, self.every = rounds, every
+        self.rounds, self.every, self.stalled = rounds, every, stalled
+        self.conceded = False  # a scripted haunt was ended by a claim (H6.4)
 
     def choose(self, step: Step) -> Input:
         prompt, h = step.state.awaiting, step.state.haunt
@@ -140,10 +143,10 @@ class ClaimingBot(RandomBot):
             return Choose("accept")
         if (
             h is not None
-            and h.mode == "book"
-            and h.round >= self.rounds
+            and h.round >= (self.rounds if h.mode == "book" else self.stalled)
             and isinstance(prompt, ChooseAction | MonsterTurn)
             and self.rng.below(self.every) == 0
         ):
+            self.conceded = self.conceded or h.mode != "book"
             return Claim(("heroes", "traitor")[self.rng.below(2)])
         return super().choose(step)

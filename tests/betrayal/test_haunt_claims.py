@@ -218,3 +218,25 @@ def test_K3_a_book_monster_is_not_attacked_in_a_trait_it_lacks():
     step = do(book(), "monster Ghost 'Entrance Hall' sanity=4")
     assert refused(step, "attack Ghost").rule == "K3"
     assert refused(step, "attack Ghost trait=knowledge").rule == "K4"  # nor offered
+
+
+def test_H6_4_a_scripted_haunt_no_side_can_finish_is_ended_by_a_claim_the_other_side_concedes():
+    """Found by the random-games test: the last hero in the house stood behind the Revolving Wall with one
+    die of Knowledge (3+ needed: out of reach), another hero escaped, the traitor dead; nothing the table
+    knows could end the game. The table does not judge such a deadlock (H6.4): the players end it with a
+    claim that the other side accepts."""
+    step = start(*FOUR, house_rules=HouseRules(revolving_wall=True))
+    step = ready(haunt(step, 18, revealer=PETER))
+    for seat in (VIVIAN, PETER):  # the traitor dead (not by the fire), one hero dead
+        step.state.explorers[seat].alive = False
+    step.state.explorers[OX].marks["escaped"] = True  # one hero out of the front door
+    step = arrange(step, rooms={"Revolving Wall": ("ground", 1, 1, 1)}, at={ZOE: "Revolving Wall"}, seat=ZOE)
+    step.state.explorers[ZOE].traits["knowledge"] = 0  # her lowest step: 1 die
+    step = arrange(step, seat=ZOE)
+    crossing = do(step, "cross").awaiting
+    assert (crossing.trait, crossing.target) == ("knowledge", 3) and crossing.dice * 2 < 3
+    assert {"claim heroes", "claim traitor"} <= set(choices(step))
+    step = do(step, "claim traitor")
+    assert step.awaiting.player == ZOE  # the last hero concedes
+    step = do(step, "choose accept")
+    assert step.awaiting is None and step.state.haunt.winner == "traitor"

@@ -1,11 +1,12 @@
 """Invariants over random legal games: every listed choice is accepted, everything refused leaves the
 state alone, no accepted input changes the state it was applied to (explorers and most containers are shared
 copy-on-write), the fast move listing and the quick open-floor check agree with the checks they stand for,
-and random games end: the haunt begins and a side wins (H6.1) within a bounded number of inputs."""
+and random games end: the haunt begins and a side wins (H6.1) within a bounded number of inputs (a scripted
+haunt that no side can finish any more is conceded by the players' claim after 100 haunt rounds, H6.4)."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from gamekit import CONTENT, ClaimingBot
@@ -47,7 +48,7 @@ configs = st.builds(
 @given(configs, st.integers(0, 2**16))
 def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(config, bot_seed):
     step = GAME.new_game(config)
-    bot = ClaimingBot(bot_seed)  # the players claim a book haunt's end (H6.2)
+    bot = ClaimingBot(bot_seed)  # the players claim a book haunt's end (H6.2), concede a stalled one (H6.4)
     at_haunt = None
     grown, grew_at = 0, 0  # when the house last grew: see the stalled-house test below
     for n in range(MAX_INPUTS):
@@ -113,6 +114,10 @@ def test_H6_1_random_legal_games_end_in_a_victory_and_every_choice_is_legal(conf
     assert step.awaiting is None and step.state.phase == "haunt"
     assert step.state.haunt.number is not None
     assert step.state.haunt.winner in ("heroes", "traitor")
+    if (
+        bot.conceded
+    ):  # how often the players had to end a stalled scripted haunt (--hypothesis-show-statistics)
+        event(f"scripted haunt {step.state.haunt.number}: a claim after 100 rounds (H6.4)")
     # before the haunt nobody drops below the lowest step, nothing goes above the top
     assert all(0 <= i <= 7 for e in at_haunt.explorers for i in e.traits.values())
 
