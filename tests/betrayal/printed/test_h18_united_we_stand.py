@@ -77,3 +77,13 @@ def test_h18_heroes_leave_through_the_front_door_opened_on_an_earlier_turn():
 def test_h18_overheating_away_from_the_furnace_is_refused():
     rej = refused(turn(united(), 1, "Library"), "act furnace option=knowledge")
     assert "Furnace Room" in rej.sentence and "haunt 18" in rej.sentence
+
+
+def test_h18_a_traitor_dead_before_the_fire_is_the_heroes_win_once_the_furnace_is_overheated():
+    """Our reading (a gap): the books name no other death for the traitor; the fire takes them anyway."""
+    step = strong(united(), 1)
+    step.state.explorers[0].alive = False
+    step = do(turn(step, 1, "Library"), "end")
+    assert step.state.haunt.winner is None  # not yet: the heroes' goal is the fire
+    step = act(step, 1, "Furnace Room", "furnace", "knowledge")
+    assert step.state.haunt.winner == "heroes"
