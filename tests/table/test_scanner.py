@@ -203,3 +203,31 @@ def test_a_lift_is_seen_at_the_next_cheap_check_and_a_swap_at_the_next_full_read
     reader.place(other)  # swapped: still something answers the cheap check
     assert scanner.run_until(lambda: scanner.present("upper:2,2") == {other}, 3)
     assert scanner.cycles <= cycle + 4  # at the latest at the fourth visit's full read
+
+
+def test_a_figure_lifted_from_among_two_is_seen_within_a_cycle_not_at_the_fourth_visit():
+    """Two figures share a room: the one left would answer a presence check, so a lift from among them is
+    seen only by a full read; such a reader gets one at every visit (ac211ed's weak point: the runner's
+    room is a background reader, and its lift was read up to four cycles, ~2.7 s, late)."""
+    backend = MockBackend(REFERENCE)
+    scanner = Scanner(backend.readers(), backend.clock)
+    scanner.expect(["ground:2,3", "ground:4,3", "ground:3,4", "ground:3,2", "key"])  # a runner's doors
+    reader = backend.reader("ground:3,3")
+    other = "04:11:22:33:44:55:66"
+    reader.place(TAG)
+    reader.place(other)
+    assert scanner.run_until(lambda: scanner.present("ground:3,3") == {TAG, other}, 3)
+    checks = []
+    real_read, real_check = reader.read, reader.is_present
+    reader.read = lambda: checks.append("full") or real_read()
+    reader.is_present = lambda: checks.append("cheap") or real_check()
+    scanner.run_until(lambda: len(checks) >= 4, 5)
+    assert checks[:4] == ["full"] * 4
+    for _ in range(8):  # at any point of the cycle
+        scanner.run_for(0.137)
+        cycle = scanner.cycles
+        reader.lift(TAG)
+        assert scanner.run_until(lambda: scanner.present("ground:3,3") == {other}, 3)
+        assert scanner.cycles <= cycle + 1
+        reader.place(TAG)
+        assert scanner.run_until(lambda: scanner.present("ground:3,3") == {TAG, other}, 3)

@@ -11,10 +11,12 @@ of its cell: up to two cycles before a tile counts. The scanner instead
   least half the time however many readers are expected);
 - reads a reader again at once when its last read changed something (a new tag to confirm, a tag to
   confirm gone), so debouncing costs one read, not one cycle;
-- reads a background reader that holds a settled tile with a cheap presence check (WUPA only, about an
+- reads a background reader that holds one settled tag with a cheap presence check (WUPA only, about an
   empty read instead of a whole select) three visits out of ``full_every`` (4): a laid house would
   otherwise make every read of its cells a full tag read. A tile swapped for another is seen at the next
-  full read, and a lift at once (nothing answers: the misses are then confirmed with full reads);
+  full read, and a lift at once (nothing answers: the misses are then confirmed with full reads). A
+  reader holding several tags (figures sharing a room) is read in full at every visit: the others would
+  answer a presence check, so a figure lifted from among them would be seen only every fourth visit;
 - switches the *next* reader's field on before reading the current one (``prepare``), so the 1 ms the
   tags need to power up passes while the bus is busy with another reader. Only a reader that is not a
   neighbour of the current one is prepared (another floor, or two cells away), so no tag sits in two
@@ -226,9 +228,9 @@ class Scanner:
         state = self._state[rid]
         self.reads += 1
         reader = self.readers[rid]
-        cheap = (
+        cheap = (  # a presence check cannot tell which tag answered: not for a reader holding several
             self.full_every > 1
-            and state.stable
+            and len(state.stable) == 1
             and not state.unsettled
             and state.cheap < self.full_every - 1
             and rid not in self._expected_set
