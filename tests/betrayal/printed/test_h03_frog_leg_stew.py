@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gamekit import choices, refused
-from printedkit import begin, turn
+from gamekit import CONTENT, choices, do, refused
+from printedkit import begin, build, roll_total, turn
 from printedplay import act, fight, last_hero_killed, monster_prompt_for
 
 ROOMS = ("Kitchen", "Conservatory", "Larder")
@@ -62,3 +62,73 @@ def test_h03_the_witch_never_makes_a_normal_attack():
     me = hero(step)
     step = monster_prompt_for(turn(step, me, "Entrance Hall"), "Witch")
     assert not [c for c in choices(step) if c.startswith("attack")]
+
+
+def frogged(step, me: int):
+    """The Witch, alone in the Library with hero ``me``, casts Skin of Frog: her dice show 6, the hero's 2."""
+    step.state.haunt.monsters["Witch"].room = "Library"
+    for e in step.state.explorers:
+        e.room = "Library" if e.seat == me else "Kitchen"
+    step.state.explorers[me].items.append("Axe")
+    step = monster_prompt_for(do(turn(step, me, "Library"), "end"), "Witch")
+    step = do(step, "act monster_frog")
+    step = roll_total(step, 6)  # the Witch's Sanity
+    return roll_total(step, 2)  # the hero's
+
+
+def test_h03_skin_of_frog_makes_a_hero_a_frog_and_brings_the_cat():
+    step = stew()
+    me = hero(step)
+    step = frogged(build(step, "Library"), me)
+    e, h = step.state.explorers[me], step.state.haunt
+    assert not e.items and e.traits["might"] == 1 and e.traits["knowledge"] == 1
+    assert [m.room for m in h.monsters.values() if m.kind == "Cat"] == [h.room]
+
+
+def test_h03_a_frog_cannot_attack_and_the_traitor_cannot_attack_it():
+    step = stew()
+    me = hero(step)
+    step = frogged(build(step, "Library"), me)
+    t = step.state.haunt.traitor
+    step.state.explorers[t].room = "Library"
+    assert "cannot attack" in refused(turn(step, me, "Library"), f"attack {t}").sentence
+    assert "cannot attack" in refused(turn(step, t, "Library"), f"attack {me}").sentence
+
+
+def test_h03_the_cat_eats_a_frog_it_beats():
+    step = stew()
+    me = hero(step)
+    step = frogged(build(step, "Library"), me)
+    cat = next(mid for mid, m in step.state.haunt.monsters.items() if m.kind == "Cat")
+    step.state.haunt.monsters[cat].room = "Library"
+    step = monster_prompt_for(do(turn(step, me, "Library"), "end"), cat)
+    assert f"attack {me}" in choices(step)
+    step = do(step, f"attack {me}")
+    step = roll_total(step, 3)  # the Cat's Might 3
+    step = roll_total(step, 0)  # the Frog's
+    assert not step.state.explorers[me].alive
+
+
+def test_h03_frog_leg_stew_traitor_wins_when_every_hero_is_a_frog():
+    step = stew()
+    me = hero(step)
+    for e in step.state.explorers:
+        if e.seat not in (me, step.state.haunt.traitor):
+            e.alive = False
+    step = frogged(build(step, "Library"), me)
+    assert step.state.haunt.winner == "traitor"
+
+
+def test_h03_the_book_turns_a_frog_back():
+    step = stew()
+    me = hero(step)
+    step = frogged(build(step, "Library"), me)
+    other = next(s for s in (1, 2, 3) if s not in (me, step.state.haunt.traitor))
+    step.state.explorers[other].omens.append("Book")
+    step.state.explorers[other].traits["knowledge"] = 7
+    step = roll_total(do(turn(step, other, "Library"), "act unfrog option=knowledge"), 4)
+    start = CONTENT.characters[step.state.explorers[me].character].start
+    assert step.state.explorers[me].traits["might"] == start["might"]
+    t = step.state.haunt.traitor
+    step.state.explorers[t].room = "Library"
+    assert f"attack {t}" in choices(turn(step, me, "Library"))  # no longer a Frog

@@ -108,6 +108,9 @@ def check_attack(w: World, inp: Attack) -> bool:
     if protected(w, key):
         sc = scenario(w)
         raise IllegalAction(f"{who} cannot be attacked in this haunt ({sc.name}).", f"haunt{sc.number}")
+    sc = scenario(w)
+    if sc is not None and not sc.explorer_may_attack(w, seat, key):
+        raise IllegalAction(f"{e.name} cannot attack {who} in this haunt ({sc.name}).", f"haunt{sc.number}")
     weapon = inp.weapon
     if not weapon and unseen(s, str(seat)):
         raise IllegalAction(

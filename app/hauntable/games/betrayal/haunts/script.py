@@ -24,6 +24,7 @@ A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` a
 - ``monster_may_enter(w, mid, room)``: False keeps monsters out of a room; ``explorer_may_enter(w, seat,
   room)`` likewise explorers (asked only when ``bars_rooms``).
 - ``fight_bonus(w, key, foe, trait, attacking)``: what a haunt adds to a fighter's roll (K3);
+  ``explorer_may_attack(w, seat, target)``: False refuses an explorer's attack (K2);
   ``leave_extra(w, seat, base)``: the extra spaces an explorer pays to leave its room (H5.1; ``base`` is
   the table's count of opponents there).
 """
@@ -99,6 +100,11 @@ class Scenario:
     def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
         """Monster ``mid`` beat explorer ``seat`` (K3): True when the haunt has dealt with it (no damage)."""
         return False
+
+    def explorer_may_attack(self, w: World, seat: int, target: str) -> bool:
+        """Whether the explorer at ``seat`` may attack ``target`` (a seat or a monster id; haunt 3: a Frog
+        attacks nobody and only the Cat may attack it)."""
+        return True
 
     def fight_bonus(self, w: World, key: str, foe: str, trait: str, attacking: bool) -> int:
         """What the haunt adds to fighter ``key``'s roll against ``foe`` (haunt 29: the Monster's +2)."""

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.death import kill as kill_explorer
 from hauntable.games.betrayal.haunts.printed.expr import Expr, evaluate
 from hauntable.games.betrayal.haunts.printed.spec import Action, HauntFile
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx, namespace
@@ -299,6 +300,33 @@ class PrintedHaunt(Scenario):
             )
             or 0
         )
+
+    def explorer_may_attack(self, w: World, seat: int, target: str) -> bool:
+        ex = self.spec.rules.get("explorer_may_attack")
+        if ex is None:
+            return True
+        ms, foe = w.haunt.monsters, seat_of(target)
+        return bool(
+            self.value(
+                w,
+                ex,
+                seat,
+                seat=seat,
+                foe=-1 if foe is None else foe,
+                monster="" if foe is not None else target,
+                foe_kind=ms[target].kind if foe is None and target in ms else "",
+            )
+        )
+
+    def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
+        """The ``monster_win_kills`` rule: a monster's win kills the explorer outright (haunt 3's Cat eats a
+        Frog), instead of damage."""
+        ex = self.spec.rules.get("monster_win_kills")
+        m = w.haunt.monsters.get(mid)
+        if ex is None or m is None or not self.value(w, ex, monster=mid, kind=m.kind, seat=seat):
+            return False
+        kill_explorer(w, seat, f"{m.name or mid} kills {w.who(seat)}")
+        return True
 
     def leave_extra(self, w: World, seat: int, base: int) -> int:
         ex = self.spec.rules.get("leave_extra")

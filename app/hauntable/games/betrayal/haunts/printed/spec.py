@@ -156,6 +156,8 @@ _RULES = (
     "monster_may_attack",
     "fight_bonus",
     "leave_extra",
+    "explorer_may_attack",
+    "monster_win_kills",
 )
 
 

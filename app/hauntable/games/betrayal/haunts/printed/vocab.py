@@ -98,6 +98,21 @@ class Ctx(Effects):
             now[t] for t in targets if t in now
         )
 
+    def states(self, name: str) -> list[int]:
+        """The seats in the explorer state ``name`` (haunt 3's Frogs), kept in the haunt's memory."""
+        return list(self.w.haunt.vars.get("_states", {}).get(name, []))
+
+    def set_state(self, name: str, seat: int, on: bool = True) -> None:
+        table: dict[str, list[int]] = self.w.haunt.vars.setdefault("_states", {})
+        seats = [s for s in table.get(name, []) if s != seat] + ([seat] if on else [])
+        table[name] = sorted(seats)
+
+    def lowest(self, trait: str, seat: int) -> None:
+        """The explorer's ``trait`` drops to its lowest step above the skull."""
+        steps = self.w.s.explorers[seat].traits[_trait(trait)] - 1
+        if steps > 0:
+            self.w.lose(seat, _trait(trait), steps)
+
     def card_room(self, card: str) -> str:
         """Where a card is: its holder's room, or the room it lies in ('' when neither)."""
         seat = self.w.holder(card)
@@ -196,6 +211,18 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
             1 for m in h.monsters.values() if m.room == room and kind in ("", m.kind)
         ),
         "nearer": c.nearer,
+        "set_state": lambda name, seat=-1: c.set_state(name, seat_or_me(seat)),
+        "clear_state": lambda name, seat=-1: c.set_state(name, seat_or_me(seat), False),
+        "in_state": lambda name, seat=-1: seat_or_me(seat) in c.states(name),
+        "state_seats": lambda name: [x for x in c.states(name) if in_house(explorers[x])],
+        "state_rooms": lambda name: sorted(
+            {explorers[x].room for x in c.states(name) if in_house(explorers[x])}
+        ),
+        "state_free": lambda name, seats: [x for x in seats if x not in c.states(name)],
+        "state_in": lambda name, room: next(
+            (x for x in c.states(name) if in_house(explorers[x]) and explorers[x].room == room), -1
+        ),
+        "lowest": lambda trait, seat=-1: c.lowest(trait, seat_or_me(seat)),
         "token_rooms": lambda stem: sorted(
             {r for t in h.tokens if t.startswith(stem) and (r := h.token_room(t) or "") in s.house}
         ),
@@ -318,6 +345,14 @@ FUNCTIONS: tuple[str, ...] = (
     "heroes_in",
     "monsters_in",
     "nearer",
+    "set_state",
+    "clear_state",
+    "in_state",
+    "state_seats",
+    "state_rooms",
+    "state_free",
+    "state_in",
+    "lowest",
     "token_rooms",
     "hero_rooms",
     "monster_rooms",
