@@ -170,7 +170,11 @@ class FloorView(FloorPainter, Widget):
             # rectangle is one more layer of pixels for a software renderer to fill every frame)
             Color(0.2, 0.2, 0.24)
             Line(rectangle=(self.x + 0.5, self.y + 0.5, self.width - 1, self.height - 1), width=1)
-            ScissorPush(x=int(wx), y=int(wy), width=int(self.width), height=int(self.height - TITLE_H))
+            # the whole floor fits an overview's box: no scissor there (its window position goes stale
+            # when the end screen's ScrollView scrolls or slides in, and would cut the floor away)
+            clip = not self.overview
+            if clip:
+                ScissorPush(x=int(wx), y=int(wy), width=int(self.width), height=int(self.height - TITLE_H))
             if self.model is not None and self._fbo is not None:
                 x0, y0, x1, y1 = self.model.bounds
                 Color(1, 1, 1)
@@ -179,7 +183,8 @@ class FloorView(FloorPainter, Widget):
                     pos=self.cell_origin(x0, y0),
                     size=((x1 - x0 + 1) * s, (y1 - y0 + 1) * s),
                 )
-            ScissorPop()
+            if clip:
+                ScissorPop()
             tex = text_texture(self.title, TITLE_PX, self.font_name)
             Color(0.85, 0.8, 0.7)
             left = self.x + 6
