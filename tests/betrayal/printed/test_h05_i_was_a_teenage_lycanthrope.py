@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, turn
+from printedkit import begin, roll, roll_total, turn, until_turn_of
 from printedplay import act, fight, last_hero_killed, settle, strong
 
 ROOMS = ("Vault", "Research Laboratory", "Library")
@@ -48,3 +48,35 @@ def test_h05_lycanthrope_traitor_wins_when_every_hero_is_dead():
 def test_h05_silver_bullets_outside_the_laboratory_or_furnace_are_refused():
     rej = refused(turn(wolf(), 1, "Vault"), "act bullets option=knowledge")
     assert "Research Laboratory" in rej.sentence and "haunt 5" in rej.sentence
+
+
+def bitten(step, hero: int):
+    """The traitor beats ``hero`` by 1 in a fight in the Library (1 damage, taken from Might)."""
+    step.state.explorers[0].room = "Library"
+    step = turn(step, 0, "Library")
+    step.state.explorers[hero].room = "Library"
+    step = roll_total(do(step, f"attack {hero}"), 2)
+    step = roll_total(step, 1)
+    return settle(step)
+
+
+def test_h05_a_hero_the_werewolf_beats_is_bitten_and_a_failed_sanity_roll_turns_them():
+    step = bitten(wolf(), 1)
+    assert step.state.haunt.side_of(1) == "heroes"
+    step = until_turn_of(do(step, "end"), 1)
+    assert step.awaiting.kind == "roll" and step.awaiting.player == 1  # the bite, at the turn's start
+    step = roll(step, 0)
+    assert step.state.haunt.side_of(1) == "traitor"
+
+
+def test_h05_a_bitten_hero_who_resists_stays_a_hero_and_rolls_again_next_turn():
+    step = bitten(wolf(), 1)
+    step = roll(until_turn_of(do(step, "end"), 1), 2)
+    assert step.state.haunt.side_of(1) == "heroes"
+    step = until_turn_of(step, 1, each=2)
+    assert step.state.haunt.side_of(1) == "heroes"
+
+
+def test_h05_an_unbitten_hero_rolls_nothing_at_the_turns_start():
+    step = until_turn_of(wolf(), 2)
+    assert step.awaiting.kind == "action"

@@ -195,6 +195,8 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
             total=total,
         )
         sa, sd = seat_of(a), seat_of(d)
+        if (sc := scenario(w)) is not None:
+            sc.fight_won(w, a, d, fight)
         if kind == "physical" and diff >= 2 and not fight["ranged"] and sa is not None and sd is not None:
             loot = stealable(w, sd)
             if loot:
@@ -242,6 +244,8 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
             f"{dn} is stunned and cannot hurt {an} (K7)", "combat.safe", who=dn, target=an, variant="stunned"
         )
     else:
+        if (sc := scenario(w)) is not None:
+            sc.fight_won(w, d, a, fight)
         hurt(w, a, kind, diff)
 
 

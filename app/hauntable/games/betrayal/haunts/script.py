@@ -106,6 +106,10 @@ class Scenario:
         attacks nobody and only the Cat may attack it)."""
         return True
 
+    def fight_won(self, w: World, winner: str, loser: str, fight: dict[str, Any]) -> None:
+        """``winner`` beat ``loser`` in a fight and is about to deal damage (haunt 5: the Dog's or a
+        Werewolf's win bites a hero)."""
+
     def fight_bonus(self, w: World, key: str, foe: str, trait: str, attacking: bool) -> int:
         """What the haunt adds to fighter ``key``'s roll against ``foe`` (haunt 29: the Monster's +2)."""
         return 0

@@ -318,6 +318,20 @@ class PrintedHaunt(Scenario):
             )
         )
 
+    def fight_won(self, w: World, winner: str, loser: str, fight: dict[str, Any]) -> None:
+        """The file's ``fight_won`` triggers: ``me`` the winner when an explorer, else ``monster``/``kind``;
+        ``foe`` the loser's seat (-1 for a monster), ``foe_kind`` its kind."""
+        ms, ws, ls = w.haunt.monsters, seat_of(winner), seat_of(loser)
+        self.fire(
+            w,
+            "fight_won",
+            -1 if ws is None else ws,
+            monster="" if ws is not None else winner,
+            kind=ms[winner].kind if ws is None and winner in ms else "",
+            foe=-1 if ls is None else ls,
+            foe_kind=ms[loser].kind if ls is None and loser in ms else "",
+        )
+
     def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
         """The ``monster_win_kills`` rule: a monster's win kills the explorer outright (haunt 3's Cat eats a
         Frog), instead of damage."""

@@ -26,6 +26,7 @@ EVENTS = (
     "traitor_turn_end",
     "monster_turn_end",
     "monster_moved",
+    "fight_won",
 )
 CONFIDENCE = ("high", "medium", "low")
 # the haunt's words are English here; their translations are the ``haunts`` gettext catalog (docs/ui.md)
