@@ -10,12 +10,19 @@ drawn and finished (``glFinish()``), measured by the parent from before the proc
 interpreter start and imports count. Then the child plays a long six-seat game through the screen (the
 controller's own session, logged to the same file) to its end and reports its RSS (VmRSS now, and the
 peak). Goals: <= 2 s to the attract screen; <= 250 MB RSS after a long game.
+
+The app's bytecode is compiled first (``compileall``), as pip does when it installs the app on the table:
+without it, a shell with ``PYTHONDONTWRITEBYTECODE`` set compiles ~250 modules at every start (~0.4 s of
+CPU here), which the table never does; ``--source`` measures that case. The CPU time of the app's process
+up to the first frame (all its threads, llvmpipe's included) is printed beside the wall time: on a shared
+machine the wall time depends on the load, the CPU time much less.
 Run: ``.venv/bin/python bench/ui_startup.py [--inputs 100000] [--runs 3]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import subprocess
@@ -51,7 +58,8 @@ def build(self):
 def first_frame(app):
     from kivy.graphics.opengl import glFinish
     glFinish()
-    report = {"attract": time.time(), "screen": app.root.current, "offer": bool(app.resume_offer)}
+    report = {"attract": time.time(), "cpu": time.process_time(), "screen": app.root.current}
+    report["offer"] = bool(app.resume_offer)
     report["rss_attract"] = rss_mb()
     print(json.dumps(report), flush=True)
     assert app.controller.start_game([demo.SIX[i] for i in range(6)], seed=253) is None
@@ -99,8 +107,18 @@ def build_log(folder: Path, inputs: int) -> None:
     build(db_path(str(folder)), inputs, seed, length)
 
 
+def core_share(cpu: float = 0.3) -> float:
+    """The part of a core a CPU-bound loop gets right now (1.0 on a quiet machine): what the start's wall
+    time is divided by on a shared one."""
+    wall, start = time.perf_counter(), time.process_time()
+    while time.process_time() - start < cpu:
+        pass
+    return cpu / (time.perf_counter() - wall)
+
+
 def once(folder: Path, long: int) -> dict:
     root = Path(__file__).resolve().parents[1]
+    share = core_share()
     start = time.time()
     out = subprocess.run(
         [sys.executable, "-c", CHILD, str(folder), str(long)],
@@ -112,7 +130,15 @@ def once(folder: Path, long: int) -> dict:
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     if len(lines) < 2:
         raise SystemExit(f"the app did not report:\n{out.stdout}\n{out.stderr[-3000:]}")
-    return {"startup": lines[0]["attract"] - start, **lines[0], **lines[1]}
+    return {"startup": lines[0]["attract"] - start, "share": share, **lines[0], **lines[1]}
+
+
+def compile_bytecode() -> None:
+    """The app's ``__pycache__``, as ``pip install`` leaves it on the table (see the docstring)."""
+    spec = importlib.util.find_spec("hauntable")
+    assert spec is not None and spec.submodule_search_locations
+    folder = next(iter(spec.submodule_search_locations))
+    subprocess.run([sys.executable, "-m", "compileall", "-q", folder], check=True, stdout=subprocess.DEVNULL)
 
 
 def main() -> None:
@@ -123,7 +149,12 @@ def main() -> None:
         "--long", type=int, default=1500, help="inputs played through the screen after the start"
     )
     parser.add_argument("--log-dir", help="a folder holding a table log built before (skips the build)")
+    parser.add_argument(
+        "--source", action="store_true", help="do not compile the bytecode first (each start compiles it)"
+    )
     args = parser.parse_args()
+    if not args.source:
+        compile_bytecode()
     if args.log_dir:
         folder = Path(args.log_dir)
     else:
@@ -136,11 +167,16 @@ def main() -> None:
         runs.append(once(folder, args.long))
         # the long game just played is in the log now: the next start offers it (finished) or not
     startup = [r["startup"] for r in runs]
+    cpu = [r["cpu"] for r in runs]
     print(
-        f"start-up to the attract screen's first finished frame, {args.inputs:,}-input log: median "
-        f"{statistics.median(startup):.2f} s (runs: {', '.join(f'{s:.2f}' for s in startup)}); "
+        f"start-up to the attract screen's first finished frame, {args.inputs:,}-input log"
+        f"{' (compiling the bytecode at each start)' if args.source else ''}: median "
+        f"{statistics.median(startup):.2f} s (runs: {', '.join(f'{s:.2f}' for s in startup)}); CPU of the "
+        f"process median {statistics.median(cpu):.2f} s (runs: {', '.join(f'{c:.2f}' for c in cpu)}); "
         f"resume offered: {runs[0]['offer']}"
     )
+    shares = ", ".join(f"{r['share']:.0%}" for r in runs)
+    print(f"share of a core a CPU-bound loop got just before each start: {shares}")
     print(f"RSS at the attract screen: {max(r['rss_attract'] for r in runs):.0f} MB")
     print(
         f"RSS after {runs[-1]['inputs']} inputs of 6-seat games through the screen (screen "

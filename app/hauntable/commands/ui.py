@@ -151,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
             threading.Thread(
                 target=check_later, args=(app, str(db_path(args.data_dir))), name="log-check", daemon=True
             ).start()
+        app.freeze_when_started()  # the table's own process only (tests build many apps in one)
         app.run()
     finally:
         if log is not None:

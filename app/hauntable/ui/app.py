@@ -24,6 +24,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from hauntable.gamelog import GameLog
 from hauntable.kiosk.watchdog import Watchdog
 from hauntable.ui import fonts, i18n
+from hauntable.ui.collector import Collector, freeze
 from hauntable.ui.controller import TableController, trouble_text
 from hauntable.ui.health import HealthReport
 from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, secret, setup
@@ -44,6 +45,31 @@ SCREENS = {
 }
 KV_DIR = Path(__file__).parent / "screens"
 BACKGROUND = (0.06, 0.06, 0.08, 1)
+
+
+class Screens(ScreenManager):
+    """The app's screens, each built the first time it is asked for (``get_screen``, ``current``): the
+    start builds only the attract screen (its first frame is the start-up goal, issue 18), then
+    ``build_next`` builds the others one per frame so that the first visit of each is not slower."""
+
+    def __init__(self, factories: dict[str, Callable[..., Any]], **kwargs):
+        self._unbuilt = dict(factories)
+        super().__init__(**kwargs)
+
+    def get_screen(self, name: str):
+        factory = self._unbuilt.pop(name, None)
+        if factory is not None:
+            self.add_widget(factory(name=name))
+        return super().get_screen(name)
+
+    def has_screen(self, name: str) -> bool:
+        return name in self._unbuilt or super().has_screen(name)
+
+    def build_next(self) -> None:
+        """Build one screen not built yet, and the next on the next frame."""
+        if self._unbuilt:
+            self.get_screen(next(iter(self._unbuilt)))
+            Clock.schedule_once(lambda _dt: self.build_next(), 0)
 
 
 class HauntableApp(App):
@@ -69,6 +95,7 @@ class HauntableApp(App):
         # the rest of the play screen, on the frame after the map (a positive timeout: after this draw)
         self._redraw_rest = Clock.create_trigger(lambda _dt: self.refresh(), 0.001)
         self.controller = TableController(self, settings, log=log, seed=seed, today=today)
+        self.collector = Collector()
         self._trouble_said = ""
         self.title = "Hauntable"
         self.use_kivy_settings = False
@@ -85,15 +112,15 @@ class HauntableApp(App):
             return False
         return super().open_settings(*_args)
 
-    def build(self) -> ScreenManager:
+    def build(self) -> Screens:
         self.font_path = fonts.register()
         for kv in sorted(KV_DIR.glob("*.kv")):  # a screen's, and its pages' (admin_*.kv)
             path = str(kv)
             Builder.unload_file(path)  # a second app in one process (tests) must not apply rules twice
             Builder.load_file(path)
-        sm = ScreenManager(transition=NoTransition())
-        for name, screen in SCREENS.items():
-            sm.add_widget(screen(name=name))
+        sm = Screens(SCREENS, transition=NoTransition())
+        sm.get_screen("attract")  # the first screen added is the one shown
+        Clock.schedule_once(lambda _dt: sm.build_next(), 1.0)  # the others once the attract screen is up
         from kivy.core.window import Window  # importing it opens the window: not before the app is built
 
         Window.bind(on_touch_down=self._touched)
@@ -116,6 +143,11 @@ class HauntableApp(App):
         data_dir = self.controller.settings.data_dir
         self.health = HealthReport(self.controller.registry_path()) if data_dir is not None else None
         return sm
+
+    def freeze_when_started(self) -> None:
+        """Leave what the start made (modules, content, kv rules, every screen: built from 1 s on, one a
+        frame) out of later garbage collections (ui/collector.py)."""
+        Clock.schedule_once(lambda _dt: freeze(), 3.0)
 
     def _ping_watchdog(self, *_args) -> None:
         self.watchdog.alive("ui")
@@ -197,6 +229,8 @@ class HauntableApp(App):
             self._redraw_rest()
         else:
             self.refresh()
+        if self.controller.channel is not None and self.collector.due(self.controller.channel):
+            Clock.schedule_once(self.collector.collect, 0.1)  # after the rest of the screen is redrawn
 
     def refresh(self) -> None:
         """Redraw the screens that show the game; go to the haunt screen once the haunt has begun."""
