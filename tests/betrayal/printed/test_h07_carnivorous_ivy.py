@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from gamekit import refused
-from printedkit import begin, turn
-from printedplay import act, last_hero_killed
+from gamekit import CONTENT, choices, do, refused
+from hauntable.games.betrayal.house import distances, monster_walker
+from printedkit import begin, roll, roll_total, turn
+from printedplay import act, last_hero_killed, monster_prompt_for, settle
 
 ROOMS = ("Kitchen", "Dining Room", "Gardens", "Chasm")
 
@@ -65,3 +66,65 @@ def test_h07_making_the_spray_without_the_book_is_refused():
     step = ivy()
     rej = refused(turn(step, hero(step), "Kitchen"), "act make option=knowledge")
     assert "Book" in rej.sentence
+
+
+TIP = "Creeper Tip"  # its Root is Root 1
+
+
+def grabbed(step, me: int, room: str):
+    """Tip 1 in ``room`` beats hero ``me`` there on its move (4 against 0); the monster turn then ends."""
+    step.state.haunt.monsters[TIP].room = room
+    step.state.explorers[me].items.append("Axe")
+    step = monster_prompt_for(do(turn(step, me, room), "end"), TIP)
+    step = roll_total(roll_total(do(step, f"attack {me}"), 4), 0)
+    return end_monster_turn(step)
+
+
+def end_monster_turn(step):
+    while step.state.haunt.in_monster_turn and step.awaiting is not None:
+        step = do(step, "end") if step.awaiting.kind == "monster" else roll(step, 0)
+    return step
+
+
+def test_h07_a_tip_that_beats_a_hero_grabs_them_instead_of_hurting_them():
+    step = ivy()
+    me = hero(step)
+    root_room = step.state.haunt.token_room("Root 1")
+    before = dict(step.state.explorers[me].traits)
+    step = grabbed(step, me, root_room)
+    e = step.state.explorers[me]
+    assert e.traits == before and not e.items and e.alive  # no damage; cards dropped
+    assert not [c for c in choices(turn(step, me, root_room)) if c.startswith("move")]
+
+
+def test_h07_a_grabbed_hero_still_in_the_roots_room_at_the_next_monster_turn_dies():
+    step = ivy()
+    me = hero(step)
+    root_room = step.state.haunt.token_room("Root 1")
+    step = grabbed(step, me, root_room)
+    step = end_monster_turn(monster_prompt_for(do(turn(step, me, root_room), "end"), TIP))
+    assert not step.state.explorers[me].alive
+    assert TIP not in step.state.haunt.monsters and "Root 1" not in step.state.haunt.tokens
+
+
+def test_h07_the_tip_drags_its_hero_toward_its_root():
+    step = ivy()
+    me = hero(step)
+    s = step.state
+    root_room = s.haunt.token_room("Root 1")
+    far = distances(s, CONTENT, root_room, monster_walker(s))
+    start = max(far, key=lambda r: far[r])
+    step = grabbed(step, me, start)
+    assert far[step.state.explorers[me].room] == max(0, far[start] - 2)
+    assert step.state.haunt.monsters[TIP].room == step.state.explorers[me].room
+
+
+def test_h07_beating_the_tip_that_holds_you_sets_you_free():
+    step = ivy()
+    me = hero(step)
+    room = step.state.haunt.token_room("Root 1")
+    step = grabbed(step, me, room)
+    step = roll_total(roll_total(do(turn(step, me, room), f"attack '{TIP}'"), 4), 0)
+    step = settle(step)
+    assert step.state.haunt.monsters[TIP].stunned
+    assert [c for c in choices(turn(step, me, room)) if c.startswith("move")]

@@ -103,9 +103,9 @@ class Ctx(Effects):
         return list(self.w.haunt.vars.get("_states", {}).get(name, []))
 
     def set_state(self, name: str, seat: int, on: bool = True) -> None:
-        table: dict[str, list[int]] = self.w.haunt.vars.setdefault("_states", {})
+        table: dict[str, list[int]] = self.w.haunt.vars.get("_states", {})
         seats = [s for s in table.get(name, []) if s != seat] + ([seat] if on else [])
-        table[name] = sorted(seats)
+        self.w.haunt.vars["_states"] = {**table, name: sorted(seats)}  # new containers: states share them
 
     def lowest(self, trait: str, seat: int) -> None:
         """The explorer's ``trait`` drops to its lowest step above the skull."""
