@@ -49,8 +49,14 @@ def force_haunt(step: Step, number: int, pick: random.Random) -> Step:
     ]
     laid = [(room, omen) for room, omen in cells if room in s.house]
     room, omen = pick.choice(laid) if laid else ("Entrance Hall", cells[0][1] if cells else "Skull")
+    revealer = pick.randrange(len(s.explorers))
+    if (
+        omen in s.decks["omen"]
+    ):  # the revealer drew the omen that began it: a haunt may need the card (20's Ring)
+        s.decks["omen"] = [c for c in s.decks["omen"] if c != omen]
+        s.explorers[revealer].omens.append(omen)
     s.phase = "haunt"
-    s.haunt = Haunt(revealer=pick.randrange(len(s.explorers)), omen=omen, room=room, number=number, total=0)
+    s.haunt = Haunt(revealer=revealer, omen=omen, room=room, number=number, total=0)
     s.pending[:] = [("haunt_start", {})]
     s.awaiting, s.ctx = None, {}
     w = World(s, CONTENT)

@@ -51,3 +51,21 @@ def test_h22_a_card_used_for_an_exorcism_cannot_serve_again():
     step = act(step, hero, "Library", "exorcise_ring", "sanity")
     rej = refused(turn(step, hero, "Library"), "act exorcise_ring option=sanity")
     assert "Ring" in rej.sentence and "haunt 22" in rej.sentence
+
+
+def test_H2_3_h22_a_dead_traitors_turn_still_moves_the_track():
+    """Found by a sweep of forced haunts (haunt 20's wedding never moved on once the traitor was dead): the
+    traitor always has a turn after the heroes (de l.343), so the haunt's traitor-turn events go on."""
+    from gamekit import do
+
+    step = abyss()
+    traitor = step.state.haunt.traitor
+    step.state.explorers[traitor].alive = False
+    hero = next(s for s in range(4) if s != traitor)
+    step = do(turn(step, hero, "Library"), "end")
+    for _ in range(3):  # the other heroes' turns end: the round comes round past the dead traitor
+        if step.state.haunt.track("turn") == 1:
+            break
+        step = do(step, "end")
+    assert step.state.haunt.track("turn") == 1
+    assert step.state.turn.seat != traitor

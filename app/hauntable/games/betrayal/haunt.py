@@ -285,7 +285,8 @@ def token_told(w: World, told: list[int], option: str) -> None:
 @task("haunt_next_turn")
 def haunt_next_turn(w: World, seat: int) -> None:
     """H2.3: heroes from the traitor's left, then the traitor, then the monsters; the dead and the escaped
-    are skipped, and the monster turn only comes while monsters are in the house."""
+    are skipped, and the monster turn only comes while monsters are in the house. A traitor out of play
+    still has their turn's haunt events (a printed haunt's track, de l.343)."""
     h = w.haunt
     if h.winner:
         return
@@ -311,6 +312,10 @@ def haunt_next_turn(w: World, seat: int) -> None:
                 return
             continue
         if not in_house(w.s.explorers[who]):
+            if who == h.traitor and sc is not None and sc.printed:  # H2.3: a dead traitor still has a turn
+                sc.dead_traitor_turn(w, who)
+                if check_victory(w):
+                    return
             continue
         w.s.turn = Turn(who)
         w.say(f"{w.who(who)}'s turn", "turn.start", who=w.who(who))

@@ -80,6 +80,9 @@ class Scenario:
     def on_turn_start(self, w: World, seat: int) -> None:
         pass
 
+    def dead_traitor_turn(self, w: World, seat: int) -> None:
+        """A printed haunt's traitor-turn events when the traitor is out of play (H2.3)."""
+
     def escape_wins(self, w: World) -> bool:
         """Whether heroes who all left the house alive win (H6.1's reading for scripted haunts); a printed
         haunt may say no (haunt 46: the Victims must get out too)."""

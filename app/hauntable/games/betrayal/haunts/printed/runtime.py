@@ -251,6 +251,13 @@ class PrintedHaunt(Scenario):
         if seat == w.haunt.traitor:
             self.fire(w, "traitor_turn_end", seat)
 
+    def dead_traitor_turn(self, w: World, seat: int) -> None:
+        """The traitor is dead (or out of the house) but still has a turn (H2.3, de "Der Verräter hat immer
+        einen Zug"): where it would be, the haunt's traitor-turn events happen (a track moving on), nothing
+        else; the traitor's player still moves the monsters (H5.7)."""
+        self.fire(w, "traitor_turn_start", seat)
+        self.fire(w, "traitor_turn_end", seat)
+
     def end_monster_turn(self, w: World) -> None:
         self.fire(w, "monster_turn_end")
 

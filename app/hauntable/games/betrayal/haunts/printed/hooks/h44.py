@@ -77,9 +77,15 @@ class DeathDothFindUsAll(PrintedHaunt):
 
     def on_turn_end(self, w: World, seat: int) -> None:
         super().on_turn_end(w, seat)
-        if seat == w.haunt.traitor:  # each hero rolls one die and ages that many decades
-            c = Ctx(w, self.spec)
-            for hero in [
-                e.seat for e in w.s.explorers if in_house(e) and w.haunt.side_of(e.seat) == "heroes"
-            ]:
-                c.roll_for("age", 1, hero, f"{w.who(hero)} ages")
+        if seat == w.haunt.traitor:
+            self._heroes_age(w)
+
+    def dead_traitor_turn(self, w: World, seat: int) -> None:
+        super().dead_traitor_turn(w, seat)
+        self._heroes_age(w)  # the dead traitor's turn still ends (H2.3)
+
+    def _heroes_age(self, w: World) -> None:
+        """At the end of the traitor's turn each hero rolls one die and ages that many decades."""
+        c = Ctx(w, self.spec)
+        for hero in [e.seat for e in w.s.explorers if in_house(e) and w.haunt.side_of(e.seat) == "heroes"]:
+            c.roll_for("age", 1, hero, f"{w.who(hero)} ages")
