@@ -6,7 +6,7 @@ from gamekit import CONTENT, do, refused
 from hauntable.games.betrayal.haunts.printed.hooks.h12 import twin_of
 from hauntable.games.betrayal.world import World
 from printedkit import begin, monster_steps, roll, turn
-from printedplay import monster_kills_last_hero, monster_prompt_for, strong
+from printedplay import monster_kills_last_hero, monster_prompt_for, settle, strong
 
 
 def flesh():
@@ -71,3 +71,18 @@ def test_h12_a_twin_whose_hero_is_away_may_attack_another():
     step.state.explorers[2].room = "Library"
     step = monster_prompt_for(do(turn(step, 3, "Entrance Hall"), "end"), mid)
     assert "attack 2" in {str(c) for c in step.awaiting.choices()}
+
+
+def test_h12_beating_a_dead_heros_twin_with_the_crystal_ball_kills_it():
+    step = flesh()
+    dead, living = twin(step, 1), twin(step, 3)
+    step.state.explorers[1].alive = False
+    step.state.explorers[2].omens.append("Crystal Ball")
+    step.state.explorers[2].traits.update(might=7)
+    for mid in (dead, living):
+        step.state.haunt.monsters[mid].room = "Library"
+    step = settle(do(turn(step, 2, "Library"), f"attack '{dead}'"), by={2: 2, None: 0})
+    step.state.turn.tried.clear()
+    step = settle(do(turn(step, 2, "Library"), f"attack '{living}'"), by={2: 2, None: 0})
+    assert dead not in step.state.haunt.monsters
+    assert step.state.haunt.monsters[living].stunned

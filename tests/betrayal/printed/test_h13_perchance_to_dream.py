@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gamekit import do, refused
 from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, turn
-from printedplay import act, strong
+from printedkit import begin, roll_total, turn
+from printedplay import act, monster_prompt_for, settle, strong
 
 ROOMS = ("Library", "Chapel")
 
@@ -61,3 +61,29 @@ def test_h13_waking_without_the_holy_symbol_is_refused():
     hero = next(s for s in range(4) if s != body)
     rej = refused(turn(step, hero, step.state.explorers[body].room), "act wake option=sanity")
     assert "Holy Symbol" in rej.sentence and "haunt 13" in rej.sentence
+
+
+def nightmare_attacks(step, hero: int, attack: int, defence: int):
+    h = step.state.haunt
+    mid = next(mid for mid, m in h.monsters.items() if m.kind == "Nightmare")
+    h.monsters[mid].room = "Library"
+    step = monster_prompt_for(do(turn(step, hero, "Library"), "end"), mid)
+    step = roll_total(roll_total(do(step, f"attack {hero}"), attack), defence)
+    return settle(step), mid
+
+
+def test_h13_a_nightmare_attacks_with_might_but_deals_mental_damage():
+    step = dream()
+    hero = next(s for s in (1, 2, 3) if s != step.state.haunt.traitor)
+    before = dict(step.state.explorers[hero].traits)  # steps on the tracks
+    step, _ = nightmare_attacks(step, hero, 3, 1)
+    after = step.state.explorers[hero].traits
+    assert after["might"] == before["might"] and after["speed"] == before["speed"]
+    assert after["sanity"] + after["knowledge"] < before["sanity"] + before["knowledge"]
+
+
+def test_h13_a_nightmare_beaten_in_its_own_attack_is_only_stunned():
+    step = dream()
+    hero = next(s for s in (1, 2, 3) if s != step.state.haunt.traitor)
+    step, mid = nightmare_attacks(step, hero, 0, 3)
+    assert mid in step.state.haunt.monsters and step.state.haunt.monsters[mid].stunned

@@ -113,6 +113,10 @@ class Scenario:
         """``winner`` beat ``loser`` in a fight and is about to deal damage (haunt 5: the Dog's or a
         Werewolf's win bites a hero)."""
 
+    def fight_damage_kind(self, w: World, winner: str, loser: str, trait: str, base: str) -> str:
+        """The damage ``winner`` deals (``base``: K4's by the trait; haunt 13's Nightmares: mental)."""
+        return base
+
     def fight_bonus(self, w: World, key: str, foe: str, trait: str, attacking: bool) -> int:
         """What the haunt adds to fighter ``key``'s roll against ``foe`` (haunt 29: the Monster's +2)."""
         return 0

@@ -15,13 +15,13 @@ from typing import Any, ClassVar
 
 from hauntable.engine.prompts import RollDice
 from hauntable.engine.rejections import IllegalAction
-from hauntable.games.betrayal.death import kill as kill_explorer
 from hauntable.games.betrayal.haunts.printed.expr import Expr, evaluate
+from hauntable.games.betrayal.haunts.printed.fightrules import FightRules
 from hauntable.games.betrayal.haunts.printed.spec import Action, HauntFile
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx, namespace
-from hauntable.games.betrayal.haunts.script import Scenario, roll
+from hauntable.games.betrayal.haunts.script import roll
 from hauntable.games.betrayal.inputs import Act
-from hauntable.games.betrayal.predicates import in_house, seat_of
+from hauntable.games.betrayal.predicates import in_house
 from hauntable.games.betrayal.state import State
 from hauntable.games.betrayal.world import World, task
 
@@ -35,7 +35,7 @@ class _Keep(dict[str, Any]):
         return "{" + key + "}"
 
 
-class PrintedHaunt(Scenario):
+class PrintedHaunt(FightRules):
     """One printed haunt, run from its file. A hook module may subclass it and override any hook."""
 
     printed: ClassVar[bool] = True
@@ -284,70 +284,6 @@ class PrintedHaunt(Scenario):
         ex = self.spec.rules.get("monster_may_attack")
         m = w.haunt.monsters[mid]
         return ex is None or bool(self.value(w, ex, monster=mid, kind=m.kind, seat=seat))
-
-    def fight_bonus(self, w: World, key: str, foe: str, trait: str, attacking: bool) -> int:
-        """The ``fight_bonus`` rule for fighter ``key`` (``me`` when an explorer, else ``monster``/``kind``)
-        against ``foe`` (``foe`` a seat or -1, ``foe_kind`` a monster's kind or '')."""
-        ex = self.spec.rules.get("fight_bonus")
-        if ex is None:
-            return 0
-        ms = w.haunt.monsters
-        me, foe_seat = seat_of(key), seat_of(foe)
-        return int(
-            self.value(
-                w,
-                ex,
-                -1 if me is None else me,
-                monster="" if me is not None else key,
-                kind=ms[key].kind if me is None and key in ms else "",
-                foe=-1 if foe_seat is None else foe_seat,
-                foe_kind=ms[foe].kind if foe_seat is None and foe in ms else "",
-                fight_trait=trait,
-                attacking=attacking,
-            )
-            or 0
-        )
-
-    def explorer_may_attack(self, w: World, seat: int, target: str) -> bool:
-        ex = self.spec.rules.get("explorer_may_attack")
-        if ex is None:
-            return True
-        ms, foe = w.haunt.monsters, seat_of(target)
-        return bool(
-            self.value(
-                w,
-                ex,
-                seat,
-                seat=seat,
-                foe=-1 if foe is None else foe,
-                monster="" if foe is not None else target,
-                foe_kind=ms[target].kind if foe is None and target in ms else "",
-            )
-        )
-
-    def fight_won(self, w: World, winner: str, loser: str, fight: dict[str, Any]) -> None:
-        """The file's ``fight_won`` triggers: ``me`` the winner when an explorer, else ``monster``/``kind``;
-        ``foe`` the loser's seat (-1 for a monster), ``foe_kind`` its kind."""
-        ms, ws, ls = w.haunt.monsters, seat_of(winner), seat_of(loser)
-        self.fire(
-            w,
-            "fight_won",
-            -1 if ws is None else ws,
-            monster="" if ws is not None else winner,
-            kind=ms[winner].kind if ws is None and winner in ms else "",
-            foe=-1 if ls is None else ls,
-            foe_kind=ms[loser].kind if ls is None and loser in ms else "",
-        )
-
-    def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
-        """The ``monster_win_kills`` rule: a monster's win kills the explorer outright (haunt 3's Cat eats a
-        Frog), instead of damage."""
-        ex = self.spec.rules.get("monster_win_kills")
-        m = w.haunt.monsters.get(mid)
-        if ex is None or m is None or not self.value(w, ex, monster=mid, kind=m.kind, seat=seat):
-            return False
-        kill_explorer(w, seat, f"{m.name or mid} kills {w.who(seat)}")
-        return True
 
     def leave_extra(self, w: World, seat: int, base: int) -> int:
         ex = self.spec.rules.get("leave_extra")

@@ -159,6 +159,8 @@ _RULES = (
     "leave_extra",
     "explorer_may_attack",
     "monster_win_kills",
+    "damage_kind",
+    "monster_beaten_as",
 )
 
 
