@@ -205,6 +205,7 @@ def _rearrange(h) -> None:
 def _monster(h) -> None:
     """Book mode: the pad for a new monster's traits (in the haunt tools), Speed 2 and Might 5 entered."""
     from hauntable.games.betrayal.inputs import PlaceMonster
+    from hauntable.games.betrayal.tool_inputs import Tools
     from hauntable.ui import demo
     from hauntable.ui.widgets.prompt import ChoiceButton
 
@@ -212,7 +213,9 @@ def _monster(h) -> None:
     h.app.controller.take_over(channel, sim)
     h.app.go("play")
     h.frames(3)
-    h.tap_text("Haunt tools")  # book mode's tools: one button of the turn, opening their own prompt
+    # book mode's tools: one button of the turn, opening their own prompt (found by its input: its words
+    # are the table's language)
+    h.tap(next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, Tools)))
     h.tap(next(b for b in h.walk() if isinstance(b, ChoiceButton) and isinstance(b.inp, PlaceMonster)))
     for name, times in (("monster-speed-plus", 2), ("monster-might-plus", 5)):
         for _ in range(times):

@@ -16,6 +16,7 @@ from kivy.uix.label import Label
 
 from hauntable.ui.castle_view import COLOURS, SEAT_COLOURS, CastleModel
 from hauntable.ui.i18n import tr
+from hauntable.ui.widgets.floor_text import hyphenated, text_width
 
 WALL = (0.1, 0.08, 0.12)
 
@@ -113,8 +114,10 @@ class CastleBoard(FloatLayout):
         for r in m.rooms:
             x, y, s = self.room_rect(r.row, r.col)
             self._static.append(self._label(r.crest, x + s / 2, y + s * 0.78, 15))
-            name = self._label(r.name or r.id, x + s / 2, y + s * 0.58, 12, (0.75, 0.75, 0.8, 1))
-            self._static.append(name)
+            text = r.name or r.id  # a name too wide for its room (Schatzkammer, Сокровищница) hyphenated
+            text = text if text_width(text, 12) <= s - 8 else hyphenated(text, 12, s - 8)
+            cy = y + s * (0.58 if "\n" not in text else 0.5)
+            self._static.append(self._label(text, x + s / 2, cy, 12, (0.75, 0.75, 0.8, 1)))
 
     def _draw_figures(self, m: CastleModel) -> None:
         treasury = next(r for r in m.rooms if r.id == m.treasury)
@@ -160,7 +163,9 @@ class CastleBoard(FloatLayout):
             Line(points=[mx - gap / 3, my - gap * 0.6, mx, my - gap, mx + gap / 3, my - gap * 0.6], width=4)
 
     def _label(self, text: str, cx: float, cy: float, size: int, color=(1, 1, 1, 1)) -> Label:
-        lab = Label(text=text, font_size=size, color=color, size_hint=(None, None), size=(120, 24))
+        lab = Label(
+            text=text, font_size=size, color=color, size_hint=(None, None), size=(120, 24), halign="center"
+        )
         lab.center = (cx, cy)
         self.add_widget(lab)
         return lab
