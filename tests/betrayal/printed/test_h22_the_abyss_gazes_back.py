@@ -69,3 +69,82 @@ def test_H2_3_h22_a_dead_traitors_turn_still_moves_the_track():
         step = do(step, "end")
     assert step.state.haunt.track("turn") == 1
     assert step.state.turn.seat != traitor
+
+
+def first_traitor_turn_ends():
+    """The traitor's first turn ends: the Abyss falls in the Crypt (the one basement room with a symbol)."""
+    from gamekit import do
+
+    step = abyss()
+    step = do(turn(step, step.state.haunt.traitor, "Library"), "end")
+    return step
+
+
+def test_h22_the_abyss_opens_in_an_empty_basement_room_with_a_symbol_at_the_traitors_first_turns_end():
+    step = first_traitor_turn_ends()
+    assert step.state.haunt.vars["_collapsed"] == ["Crypt"]
+
+
+def test_h22_from_turn_2_a_heros_turn_end_drops_a_room_next_to_a_fallen_one_basement_first():
+    from gamekit import do
+
+    step = first_traitor_turn_ends()
+    step.state.haunt.tracks["turn"] = 2
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    step = do(turn(step, hero, "Library"), "end")
+    fallen = step.state.haunt.vars["_collapsed"]
+    assert fallen[0] == "Crypt" and len(fallen) == 2
+    x, y = step.state.house["Crypt"].x, step.state.house["Crypt"].y
+    second = step.state.house[fallen[1]]
+    assert second.floor == "basement" and abs(second.x - x) + abs(second.y - y) == 1
+
+
+def test_h22_from_turn_3_the_hero_rolls_dice_for_how_many_rooms_fall():
+    from gamekit import do
+    from printedkit import roll_total
+
+    step = first_traitor_turn_ends()
+    step.state.haunt.tracks["turn"] = 3
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    step = do(turn(step, hero, "Library"), "end")
+    assert step.awaiting.kind == "roll" and step.awaiting.dice == 2 and step.awaiting.player == hero
+    step = roll_total(step, 2)
+    while step.awaiting.kind == "option":
+        step = do(step, f"choose '{step.awaiting.options[0]}'")
+    assert len(step.state.haunt.vars["_collapsed"]) == 3
+
+
+def test_h22_an_explorer_in_a_falling_room_jumps_clear_with_speed_4_or_dies():
+    from gamekit import do
+    from printedkit import roll_total
+
+    step = abyss()
+    traitor = step.state.haunt.traitor
+    hero = next(s for s in range(4) if s != traitor)
+    step.state.explorers[hero].room = "Crypt"
+    step = do(turn(step, traitor, "Library"), "end")
+    assert step.awaiting.kind == "roll" and step.awaiting.player == hero and step.awaiting.target == 4
+    jumped = roll_total(step, 4)
+    while jumped.awaiting.kind == "option":
+        jumped = do(jumped, f"choose '{jumped.awaiting.options[0]}'")
+    e = jumped.state.explorers[hero]
+    assert e.alive and e.room != "Crypt" and e.room in jumped.state.house
+    fell = roll_total(step, 3)
+    assert not fell.state.explorers[hero].alive
+    from gamekit import CONTENT
+    from hauntable.games.betrayal.house import through
+
+    way = next(d for d in ("N", "E", "S", "W") if through(jumped.state, CONTENT, e.room, d) == "Crypt")
+    assert f"move {way}" not in [str(c) for c in turn(jumped, hero, e.room).awaiting.choices()]  # fallen
+
+
+def test_h22_an_explorer_sent_into_a_fallen_room_dies():
+    from gamekit import do
+
+    step = first_traitor_turn_ends()  # the Crypt has fallen
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    step.state.explorers[hero].room = "Crypt"  # as an event or the Mystic Elevator would
+    step = do(turn(step, hero, "Crypt"), "end")
+    while step.awaiting.kind != "action":  # the Crypt's own end-of-turn harm first
+        step = do(step, str(step.awaiting.choices()[0]))
+    assert not step.state.explorers[hero].alive
