@@ -123,3 +123,14 @@ def test_h37_the_traitor_may_not_enter_deaths_room_but_a_hero_may():
     assert "haunt 37" in refused(step, way).sentence
     step = turn(step, heroes(step)[0], nextdoor)
     assert way in [str(c) for c in step.awaiting.choices()]
+
+
+def test_h37_the_traitor_cannot_attack_a_hero_in_deaths_room():
+    step = checkmate()
+    t, hero = step.state.haunt.traitor, heroes(step)[0]
+    death_room = step.state.haunt.monsters["Death"].room
+    step.state.explorers[hero].room = death_room
+    assert "cannot be attacked" in refused(turn(step, t, death_room), f"attack {hero}").sentence
+    other = next(r for r in ROOMS if r != death_room)
+    step.state.explorers[hero].room = other
+    assert f"attack {hero}" in [str(c) for c in turn(step, t, other).awaiting.choices()]

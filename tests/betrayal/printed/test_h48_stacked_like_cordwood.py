@@ -60,3 +60,12 @@ def test_h48_the_traitor_wins_when_every_hero_is_dead():
             e.alive = False
     step = do(turn(step, 1), "end")
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h48_the_vault_must_be_open_to_search_it_for_the_weapon():
+    step = begin(48, *ROOMS, "Vault", revealer=0)
+    step.state.explorers[2].traits["knowledge"] = 7
+    assert "open Vault" in refused(turn(step, 2, "Vault"), "act find_axe option=knowledge").sentence
+    step.state.tokens["Vault Empty"] = "Vault"  # what opening it leaves (rooms.cross_result)
+    step = do(turn(step, 2, "Vault"), "act find_axe option=knowledge")
+    assert step.awaiting.kind == "roll"

@@ -22,6 +22,7 @@ from hauntable.games.betrayal.house import distances, monster_walker
 from hauntable.games.betrayal.monsters import stun
 from hauntable.games.betrayal.movement import movement_left
 from hauntable.games.betrayal.predicates import in_house
+from hauntable.games.betrayal.rooms import VAULT_EMPTY
 from hauntable.games.betrayal.world import World
 
 # names every expression may use besides the haunt's own numbers and the context names of its field
@@ -211,6 +212,7 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
             1 for m in h.monsters.values() if m.room == room and kind in ("", m.kind)
         ),
         "nearer": c.nearer,
+        "opened": lambda room: s.tokens.get(VAULT_EMPTY) == room,
         "set_state": lambda name, seat=-1: c.set_state(name, seat_or_me(seat)),
         "clear_state": lambda name, seat=-1: c.set_state(name, seat_or_me(seat), False),
         "in_state": lambda name, seat=-1: seat_or_me(seat) in c.states(name),
@@ -344,6 +346,7 @@ FUNCTIONS: tuple[str, ...] = (
     "speed_rolled",
     "heroes_in",
     "monsters_in",
+    "opened",
     "nearer",
     "set_state",
     "clear_state",
