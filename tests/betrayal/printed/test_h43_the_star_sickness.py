@@ -183,3 +183,13 @@ def test_h43_the_traitors_win_when_every_living_explorer_is_a_traitor():
         step.state.explorers[seat].alive = False
     step = do(turn(step, 1, "Library"), "end")
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h43_the_traitor_may_never_reveal():
+    from hauntable.ui.screens.secret import may_reveal  # why: imports Kivy, only for this test
+
+    step = star_sickness()
+    t = secret_traitor(step)
+    step = turn(step, t, LAB)
+    assert "haunt 43" in refused(step, f"reveal {t}").sentence
+    assert not may_reveal(step.state, t)

@@ -78,10 +78,15 @@ def _reveal(w: World, inp: Reveal) -> None:
     secret = h.secret or []
     if not h.hidden or not 0 <= inp.seat < len(secret) or secret[inp.seat] != 1:
         raise IllegalAction("Only the hidden traitor can reveal a token.", "H4.3")
+    if h.vars.get(NO_REVEAL):  # haunt 43: a traitor may never reveal
+        raise IllegalAction(
+            f"In haunt {h.number} ({h.name}) the traitor may never reveal.", f"haunt{h.number}"
+        )
     reveal(w, inp.seat)
 
 
 STAIRS = "Stairs from Basement"
+NO_REVEAL = "_no_reveal"  # a haunt's silent counter: its hidden traitor may never reveal (haunt 43)
 
 
 SEARCH_STAIRS = Act("search_stairs")

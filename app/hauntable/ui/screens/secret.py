@@ -62,9 +62,12 @@ def private_lines(state, seat: int) -> list[str]:
 
 
 def may_reveal(state, seat: int) -> bool:
-    """The reveal button: token 1, still hidden, and the awaited prompt accepts a reveal (H4.3)."""
+    """The reveal button: token 1, still hidden, the haunt allows it, and the awaited prompt accepts a reveal
+    (H4.3)."""
     h = state.haunt
     prompt = state.awaiting
+    if h.vars.get("_no_reveal"):  # haunt 43: a traitor may never reveal
+        return False
     return h.hidden and (h.secret or [])[seat] == 1 and prompt is not None and "reveal" in prompt.accepts
 
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from hauntable.engine.rng import Rng
 from hauntable.games.betrayal import haunt_ops as ops
 from hauntable.games.betrayal.death import kill
+from hauntable.games.betrayal.haunt_actions import NO_REVEAL
 from hauntable.games.betrayal.haunts.printed.hooks.h34 import traitor_seat
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
 from hauntable.games.betrayal.haunts.printed.vocab import Ctx
@@ -172,6 +173,7 @@ class StarSickness(PrintedHaunt):
 
     def setup(self, w: World) -> None:
         deal_second_tokens(w)
+        w.haunt.vars[NO_REVEAL] = 1  # a traitor may never reveal (the reveal is refused, never offered)
         super().setup(w)
 
     def on_turn_end(self, w: World, seat: int) -> None:
