@@ -33,7 +33,7 @@ from hauntable.ui.settings import UiSettings
 
 __all__ = ["HauntableApp", "UiSettings"]
 
-SCREENS = {
+SCREENS: dict[str, Callable[..., Any]] = {
     "attract": attract.AttractScreen,
     "setup": setup.SetupScreen,
     "play": play.PlayScreen,
