@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import refused
-from printedkit import begin, turn
+from printedkit import begin, roll, turn, until_turn_of
 from printedplay import act, strong
 
 ROOMS = ("Pentagram Chamber", "Ballroom", "Furnace Room")
@@ -29,8 +29,17 @@ def test_h09_the_dance_of_death_heroes_win_by_banishing_the_fiddler():
     assert step.state.haunt.vars["_defy"] == 4 and step.state.haunt.winner == "heroes"
 
 
+def lured(step, seat: int, room: str, each: int):
+    """Play on (every other roll passing) until ``seat``'s turn starts in ``room``; the lure roll shows
+    ``each`` on every die."""
+    step.state.explorers[seat].room = room
+    step = until_turn_of(step, seat, each=2)
+    assert step.awaiting.kind == "roll" and step.awaiting.player == seat  # asked at the turn's start
+    return roll(step, each)
+
+
 def test_h09_the_dance_of_death_a_traitor_wins_by_destroying_the_holy_symbol():
-    step = act(dance(), 2, "Ballroom", "lure", "sanity", each=0)
+    step = lured(dance(), 2, "Ballroom", 0)
     assert step.state.haunt.side_of(2) == "traitor" and not step.state.haunt.winner
     step.state.explorers[2].omens.append("Holy Symbol")
     step = act(step, 2, "Furnace Room", "destroy")
@@ -40,3 +49,25 @@ def test_h09_the_dance_of_death_a_traitor_wins_by_destroying_the_holy_symbol():
 def test_h09_defying_before_the_holy_symbol_is_brought_is_refused():
     rej = refused(turn(dance(), 1, "Pentagram Chamber"), "act defy option=sanity")
     assert "Holy Symbol" in rej.sentence and "haunt 9" in rej.sentence
+
+
+def test_h09_a_failed_lure_outside_the_ballroom_costs_1_sanity():
+    step = dance()
+    before = step.state.explorers[2].traits["sanity"]
+    step = lured(step, 2, "Furnace Room", 0)
+    assert step.state.haunt.side_of(2) == "heroes"
+    assert step.state.explorers[2].traits["sanity"] == before - 1
+
+
+def test_h09_the_holy_symbol_shields_its_carrier_from_the_lure():
+    step = dance()
+    step.state.explorers[2].omens.append("Holy Symbol")
+    step = until_turn_of(step, 2, each=2)
+    assert step.awaiting.kind == "action"
+
+
+def test_h09_lure_damage_that_would_reach_the_skull_makes_a_traitor_instead():
+    step = dance()
+    step.state.explorers[2].traits["sanity"] = 1  # the lowest step above the skull
+    step = lured(step, 2, "Furnace Room", 0)
+    assert step.state.explorers[2].alive and step.state.haunt.side_of(2) == "traitor"

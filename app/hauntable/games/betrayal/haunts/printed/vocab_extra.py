@@ -37,6 +37,7 @@ NAMES: tuple[str, ...] = (
     "per_seat",
     "revealer",
     "kind_of",
+    "step_of",
     "total",
     "margin",
     "about",
@@ -114,6 +115,7 @@ def bind(c: Ctx) -> dict[str, Any]:
         "per_seat": lambda name, seat=-1: f"{name} {_seat(c, seat)}",
         "revealer": c.w.haunt.revealer,
         "kind_of": lambda mid: c.w.haunt.monsters[mid].kind if mid in c.w.haunt.monsters else "",
+        "step_of": lambda trait, seat=-1: c.w.s.explorers[_seat(c, seat)].traits[trait],
         **collapse.bind(c),
     }
 
