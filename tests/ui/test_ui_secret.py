@@ -11,8 +11,8 @@ FOUR = ("zoe", "ox", "vivian", "peter")
 
 
 def hidden_haunt(h):
-    """Haunt 43 (a hidden traitor) revealed by seat 1, its banner on the screen."""
-    step = haunt(start(*FOUR), 43, revealer=1)
+    """Haunt 34 (a hidden traitor who may reveal; 43's may not) revealed by seat 1, its banner shown."""
+    step = haunt(start(*FOUR), 34, revealer=1)
     h.app.controller.attach(Session(GAME, step))
     h.app.go("haunt")
     h.frames(3)
