@@ -3,6 +3,8 @@ haunt drawn. Real window, taps and widget geometry; assertions are on what a pla
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
 from hauntable.ui import demo
@@ -220,7 +222,7 @@ def test_the_end_of_a_logged_game_shows_the_house_the_traitor_the_dead_and_saves
         assert "Saved on" in h.texts()
 
 
-def test_the_end_screen_shows_every_floor_of_a_full_house_readable(table_app, tmp_path):
+def test_the_end_screen_shows_every_floor_of_a_full_house_readable(make_app, tmp_path):
     """The end screen's house, filled to 45 rooms: the three floors at one cell size, none squeezed
     (each box holds its floor at that size), every room named at >= 12 px inside its room (a long word
     hyphenated, never over the walls or under the pawns), boxes not overlapping, in every language; what
@@ -228,10 +230,13 @@ def test_the_end_screen_shows_every_floor_of_a_full_house_readable(table_app, tm
     from hauntable.session import Session
     from hauntable.table.channel import Channel
     from hauntable.ui.simulator import TableSimulator
+    from hauntable.ui.widgets.floor_paint import FLOOR_COLORS
     from hauntable.ui.widgets.floor_text import MIN_NAME_PX
     from hauntable.ui.widgets.housemap import OVERVIEW_MIN_CELL
 
-    h = table_app
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    h = make_app(export_dir=str(stick))
     channel = Channel(Session.new("betrayal", demo.config(10, 6)))
     demo.play(channel, TableSimulator(channel, 10), 10, 3000)
     state = demo.big_house(channel.step.state, 45)
@@ -261,3 +266,13 @@ def test_the_end_screen_shows_every_floor_of_a_full_house_readable(table_app, tm
         scroll = screen.ids.end_scroll
         assert house.width <= scroll.width + 1  # too tall a house scrolls up and down, never sideways
         assert (house.height > scroll.height + 1) == (house.cell == OVERVIEW_MIN_CELL)
+    # saved to the stick: the screen as it is, and the whole house (it scrolls) as a picture of its own
+    h.tap(h.find(text=screen.ids.end_export.text))
+    assert sorted(p.name.split("-")[-1] for p in stick.glob("*.png")) == ["end.png", "house.png"]
+    whole = cv2.imread(str(next(stick.glob("*-house.png"))))[:, :, ::-1].astype(int)
+    assert whole.shape[:2] == (round(house.height), round(house.width))
+    for floor in ("ground", "upper", "basement"):
+        want = np.array([round(c * 255) for c in FLOOR_COLORS[floor]])
+        tiles = int((np.abs(whole.reshape(-1, 3) - want).max(axis=1) <= 4).sum())
+        rooms = sum(1 for p in state.house.values() if p.floor == floor)
+        assert tiles >= rooms * (house.cell / 2) ** 2, f"the {floor}'s tiles are missing from the picture"

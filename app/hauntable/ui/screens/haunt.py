@@ -121,6 +121,13 @@ class HauntScreen(Screen):
                 raise OSError(f"no picture written to {png}")
             os.replace(written, png)
             saved = [png.name]
+            house, scroll = self.ids.end_house, self.ids.end_scroll
+            if house.height > scroll.height + 1:  # the house scrolls: the whole of it as a picture too
+                whole = Path(drive) / f"{base}-house.png"
+                house.export_to_png(str(whole))
+                if not whole.is_file():
+                    raise OSError(f"no picture written to {whole}")
+                saved.append(whole.name)
             if log is not None and game_id is not None:
                 saved.append(export_game(log, game_id, drive).name)
         except OSError as exc:
