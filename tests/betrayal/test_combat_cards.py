@@ -171,6 +171,6 @@ def test_Spirit_Board_after_the_haunt_lets_monsters_come_closer():
 def test_A_Moment_of_Hope_blesses_heroes_not_the_traitor():
     step = haunt()
     step.state.tokens["Blessing"] = "Entrance Hall"
-    w = World(step.state, CONTENT, read_only=True)
+    w = World(step.state.clone(), CONTENT)  # dice_for only reads; a copy keeps the step as it was
     assert w.dice_for(ZOE, "might") == value(step, ZOE, "might") + 1
     assert w.dice_for(OX, "might") == value(step, OX, "might")
