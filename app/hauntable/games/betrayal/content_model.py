@@ -128,6 +128,21 @@ class Content:
         """Floor -> the names of the room tiles that may be laid on it."""
         return {f: frozenset(n for n, r in self.rooms.items() if f in r.floors) for f in FLOORS}
 
+    @functools.cached_property
+    def roll_rooms(self) -> frozenset[str]:
+        """Rooms that ask a roll to enter, cross or leave them, or move whoever is in them (the Dog never
+        enters one): a set, as walks over the house ask it of every room they reach."""
+        return frozenset(
+            n
+            for n, r in self.rooms.items()
+            if r.barrier or r.exit_roll or r.slide_to or r.elevator or r.collapse
+        )
+
+    @functools.cached_property
+    def start_tiles(self) -> tuple[str, ...]:
+        """The rooms that are not explored (the entrance tile's rooms, the landings): never moved."""
+        return tuple(n for n, r in self.rooms.items() if not r.explorable)
+
     def room_tiles(self, expansions: frozenset[str] = frozenset()) -> tuple[str, ...]:
         """The names of the explorable tiles that go into the room stack."""
         return tuple(

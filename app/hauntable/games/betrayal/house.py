@@ -66,12 +66,15 @@ def through(state: State, content: Content, room: str, direction: str) -> str | 
 
 def adjacent(state: State, content: Content, room: str) -> list[str]:
     """Rooms through this room's doors that meet doors, in door order."""
-    doors = doors_of(content.rooms[room], state.house[room].rotation)
+    house, cells, rooms = state.house, state.cells, content.rooms
+    p = house[room]
+    doors = doors_of(rooms[room], p.rotation)
     out = []
-    for d in DOOR_ORDER:
+    for d in DOOR_ORDER:  # door_leads, written out: walks over the house ask this of every room they reach
         if d in doors:
-            _, other, meets = door_leads(state, content, room, d)
-            if meets and other is not None:  # meets implies a room there
+            dx, dy = STEP[d]
+            other = cells.get((p.floor, p.x + dx, p.y + dy))
+            if other is not None and OPPOSITE[d] in doors_of(rooms[other], house[other].rotation):
                 out.append(other)
     return out
 
@@ -120,8 +123,7 @@ def secret_exits(state: State, room: str) -> list[str]:
 
 def needs_roll(content: Content, room: str) -> bool:
     """A room that asks a roll to enter, cross or leave it, or moves whoever is in it."""
-    spec = content.rooms[room]
-    return bool(spec.barrier or spec.exit_roll or spec.slide_to or spec.elevator or spec.collapse)
+    return room in content.roll_rooms
 
 
 def apart(content: Content, room: str, side: str | None, other: str | None) -> bool:
@@ -163,11 +165,14 @@ def steps(state: State, content: Content, room: str, walker: Walker = EXPLORER) 
         return _monster_steps(state, content, room, walker.secret)
     house = state.house
     out = adjacent(state, content, room)
-    out += [o for o in stair_links(content).get(room, ()) if o in house]
-    if walker.secret:
+    links = stair_links(content).get(room)
+    if links:
+        out += [o for o in links if o in house]
+    if walker.secret and state.tokens:
         out += secret_exits(state, room)
     if not walker.rolls:
-        out = [o for o in out if not needs_roll(content, o)]
+        rolls = content.roll_rooms
+        out = [o for o in out if o not in rolls]
     return list(dict.fromkeys(out))
 
 

@@ -192,31 +192,40 @@ def floor_is_open(state: State, content: Content, floor: str, reachable: bool = 
     door of a room joined to the floor's start tiles (a room a shift moved may stand cut off until the
     room laid in its gap joins it, and its doors open the floor to nobody)."""
     board = BOARDS[state.config.board]
+    if reachable:
+        house = state.house
+        roots = [
+            (p.x, p.y) for n in content.start_tiles if (p := house.get(n)) is not None and p.floor == floor
+        ]
+        if roots:
+            return _open_from(state, content, floor, board.inside, roots)
     tiles: Tiles = {
         (p.x, p.y): (n, frozenset(doors_of(content.rooms[n], p.rotation)))
         for n, p in state.house.items()
         if p.floor == floor
     }
-    inside: Callable[[XY], bool] = lambda c: board.inside(*c)  # noqa: E731
-    if not reachable:
-        return _is_open(tiles, inside)
-    roots = [c for c, (n, _) in tiles.items() if not content.rooms[n].explorable]
-    return _open_from(tiles, inside, roots) if roots else _is_open(tiles, inside)
+    return _is_open(tiles, lambda c: board.inside(*c))
 
 
-def _open_from(tiles: Tiles, inside: Callable[[XY], bool], roots: list[XY]) -> bool:
+def _open_from(
+    state: State, content: Content, floor: str, inside: Callable[[int, int], bool], roots: list[XY]
+) -> bool:
     """Whether a room reached from ``roots`` through doors that meet has a door to an empty cell of the
-    board: the walk stops at the first (this runs for every tile laid)."""
+    board. This runs for every tile laid: the walk reads the state's cell index, looks at the doors of the
+    rooms it reaches only, and stops at the first open doorway."""
+    cells, house, rooms = state.cells, state.house, content.rooms
     seen, todo = set(roots), list(roots)
     while todo:
-        c = todo.pop()
-        for d in tiles[c][1]:
-            to = (c[0] + STEP[d][0], c[1] + STEP[d][1])
-            beyond = tiles.get(to)
+        x, y = todo.pop()
+        name = cells[(floor, x, y)]
+        for d in doors_of(rooms[name], house[name].rotation):
+            dx, dy = STEP[d]
+            to = (x + dx, y + dy)
+            beyond = cells.get((floor, x + dx, y + dy))
             if beyond is None:
-                if inside(to):
+                if inside(x + dx, y + dy):
                     return True
-            elif OPPOSITE[d] in beyond[1] and to not in seen:
+            elif to not in seen and OPPOSITE[d] in doors_of(rooms[beyond], house[beyond].rotation):
                 seen.add(to)
                 todo.append(to)
     return False

@@ -38,13 +38,15 @@ class TileView:
     def open_doorways(self, floor: str, ignore: str | None = None) -> list[tuple[str, str, Cell]]:
         """Doors on ``floor`` leading to an empty cell on the board: (room, direction, empty cell)."""
         out = []
+        cells, rooms, inside = self.state.cells, self.content.rooms, self.board.inside
         for name, p in self.state.house.items():
             if p.floor != floor or name == ignore:
                 continue
-            for d in self.doors(name):
-                target = neighbour(floor, p.x, p.y, d)
-                occupant = self.room_at(target)
-                if (occupant is None or occupant == ignore) and self.board.inside(target[1], target[2]):
+            for d in doors_of(rooms[name], p.rotation):
+                dx, dy = STEP[d]
+                target = (floor, p.x + dx, p.y + dy)
+                occupant = cells.get(target)
+                if (occupant is None or occupant == ignore) and inside(p.x + dx, p.y + dy):
                     out.append((name, d, target))
         return out
 

@@ -85,8 +85,9 @@ class World:
         self.s = state
         self.content = content
         self.out: list[Outcome] = []
-        self._owned: set[int] = set()  # seats whose explorer this apply has copied and may change
-        self._copied: set[Any] = set()  # state containers and card piles this apply has copied
+        # what this apply has copied and may change: seats (their explorers), state containers (by field
+        # name) and card piles, in one set (every apply makes one)
+        self._copied: set[Any] = set()
 
     # --- queue and prompts -----------------------------------------------------------------------------
 
@@ -119,9 +120,9 @@ class World:
 
     def explorer(self, seat: int) -> Explorer:
         """The explorer at ``seat``, safe to change (copied from the previous state on first use)."""
-        if seat not in self._owned:
+        if seat not in self._copied:
             self.s.explorers[seat] = copy_explorer(self.s.explorers[seat])
-            self._owned.add(seat)
+            self._copied.add(seat)
         return self.s.explorers[seat]
 
     def move_explorer(self, seat: int, room: str, side: str | None = None) -> Explorer:
@@ -129,7 +130,7 @@ class World:
         change nothing else: the explorer is copied, but its traits and cards stay shared with the
         previous state until ``explorer`` is asked for it. Change only ``room`` and ``side`` of the
         explorer returned."""
-        if seat not in self._owned and ("moved", seat) not in self._copied:
+        if seat not in self._copied and ("moved", seat) not in self._copied:
             self.s.explorers[seat] = share_explorer(self.s.explorers[seat])
             self._copied.add(("moved", seat))
         e = self.s.explorers[seat]

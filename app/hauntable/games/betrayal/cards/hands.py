@@ -75,7 +75,10 @@ def take_in_companions(w: World, seat: int) -> None:
     """K9 (de l.403): the first explorer to enter the room where a companion of the dead waits takes custody
     of it and gets its card, with the card's lasting trait changes (C5)."""
     room = w.s.explorers[seat].room
-    waiting = [t for t, r in w.s.tokens.items() if r == room and t.startswith(COMPANION)]
+    tokens = w.s.tokens
+    if room not in tokens.values():  # nothing lies in the room (asked at every arrival: a scan in C first)
+        return
+    waiting = [t for t, r in tokens.items() if r == room and t.startswith(COMPANION)]
     for token in sorted(waiting):
         name = token[len(COMPANION) :]
         del w.own("tokens")[token]
