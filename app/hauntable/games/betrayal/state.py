@@ -158,4 +158,4 @@ _copy_state = copier(
     pending=list,
     haunt=lambda h: None if h is None else h.copy(),  # the haunt's records, monsters and all
 )
-State.clone = _copy_state  # type: ignore[method-assign]  # the copier itself: no method frame per input
+State.clone = _copy_state  # type: ignore[assignment]  # the copier itself: no method frame per input
