@@ -61,3 +61,22 @@ def test_h14_a_second_can_is_refused():
     step = act(stars(), 1, "Kitchen", "take_paint")
     rej = refused(turn(step, 1, "Storeroom"), "act take_paint")
     assert "one can" in rej.sentence and "haunt 14" in rej.sentence
+
+
+def test_K9_h14_a_can_carried_by_a_hero_who_dies_stays_in_the_room_and_the_heroes_can_still_win():
+    """Found by a stall sweep (bench/haunt_soak.py --vary, seed 2): a dead hero kept a can of Paint, so not
+    every can could reach the Pentagram Chamber and the last hero could never win."""
+    from printedplay import fight
+
+    step = act(stars(), 2, "Kitchen", "take_paint")
+    can = next(t for t in step.state.haunt.tokens if step.state.haunt.carrier(t) == 2)
+    step.state.explorers[2].traits.update(might=0)
+    step.state.explorers[0].traits.update(might=7)
+    step = fight(turn(step, 0, "Kitchen"), 0, "2")
+    assert not step.state.explorers[2].alive
+    assert step.state.haunt.token_room(can) == "Kitchen"
+    throw_from = door_room(step)
+    for room in ("Kitchen", "Storeroom"):
+        step = act(step, 1, room, "take_paint")
+        step = act(step, 1, throw_from, "throw")
+    assert step.state.haunt.winner == "heroes"

@@ -1,13 +1,15 @@
 """Death after the haunt (rule K9 in docs/rules.md): a trait that drops past its lowest step reaches the
 skull and the explorer dies (``World.change_trait`` queues the ``die`` task). The dead's items and omens
-stay in the room as item piles anyone there may pick up (C4); a companion (Dog, Girl, Madman) waits there
-for the next explorer to enter (``hands.take_in_companions``, de l.403); the dead get no more turns
-(the haunt's turn order, ``haunt.haunt_next_turn``, skips them).
+stay in the room as item piles anyone there may pick up (C4), and so do the haunt tokens they carried
+(haunt 14's Paint: a can carried to the grave would keep the heroes from ever winning); a companion
+(Dog, Girl, Madman) waits there for the next explorer to enter (``hands.take_in_companions``, de l.403);
+the dead get no more turns (the haunt's turn order, ``haunt.haunt_next_turn``, skips them).
 """
 
 from __future__ import annotations
 
 from hauntable.games.betrayal.cards.hands import COMPANION, PILE
+from hauntable.games.betrayal.haunt_ops import drop_token
 from hauntable.games.betrayal.world import World, task
 
 # tasks that belong to the turn, not to one explorer: they stay queued when that explorer dies
@@ -60,6 +62,10 @@ def die(w: World, seat: int, ends_turn: bool = True) -> None:
             names=", ".join(cards),
         )
     e.items, e.omens = [], []
+    h = w.s.haunt
+    for token in sorted(h.tokens) if h is not None else ():  # haunt tokens carried stay there too (C4)
+        if h.carrier(token) == seat:
+            drop_token(w, token)
     for card in e.kept:
         w.discards("event").append(card)
     e.kept = []
