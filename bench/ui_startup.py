@@ -13,9 +13,11 @@ peak). Goals: <= 2 s to the attract screen; <= 250 MB RSS after a long game.
 
 The app's bytecode is compiled first (``compileall``), as pip does when it installs the app on the table:
 without it, a shell with ``PYTHONDONTWRITEBYTECODE`` set compiles ~250 modules at every start (~0.4 s of
-CPU here), which the table never does; ``--source`` measures that case. The CPU time of the app's process
-up to the first frame (all its threads, llvmpipe's included) is printed beside the wall time: on a shared
-machine the wall time depends on the load, the CPU time much less.
+CPU here), which the table never does; ``--source`` skips the compiling (a tree without ``__pycache__``
+then compiles at every start). The CPU time of the app's process up to the first frame (all its threads,
+llvmpipe's included) is printed beside the wall time, and the share of a core a busy loop got just before:
+on a shared machine the wall time follows the load; the CPU time less so, but it still moves by ~25 %
+(callgrind's instruction count does not).
 Run: ``.venv/bin/python bench/ui_startup.py [--inputs 100000] [--runs 3]``.
 """
 
