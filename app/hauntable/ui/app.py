@@ -24,7 +24,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from hauntable.gamelog import GameLog
 from hauntable.kiosk.watchdog import Watchdog
 from hauntable.ui import fonts, i18n
-from hauntable.ui.collector import Collector, freeze
+from hauntable.ui.collector import Collector
 from hauntable.ui.controller import TableController, trouble_text
 from hauntable.ui.health import HealthReport
 from hauntable.ui.screens import admin, attract, castle, ghostsetup, haunt, play, secret, setup
@@ -50,7 +50,8 @@ BACKGROUND = (0.06, 0.06, 0.08, 1)
 class Screens(ScreenManager):
     """The app's screens, each built the first time it is asked for (``get_screen``, ``current``): the
     start builds only the attract screen (its first frame is the start-up goal, issue 18), then
-    ``build_next`` builds the others one per frame so that the first visit of each is not slower."""
+    ``build_next`` builds the others one per frame while the attract screen stays up (idle), so that the
+    first visit of each is not slower; once play has begun the rest are built when first shown."""
 
     def __init__(self, factories: dict[str, Callable[..., Any]], **kwargs):
         self._unbuilt = dict(factories)
@@ -67,7 +68,7 @@ class Screens(ScreenManager):
 
     def build_next(self) -> None:
         """Build one screen not built yet, and the next on the next frame."""
-        if self._unbuilt:
+        if self._unbuilt and self.current == "attract":
             self.get_screen(next(iter(self._unbuilt)))
             Clock.schedule_once(lambda _dt: self.build_next(), 0)
 
@@ -120,7 +121,7 @@ class HauntableApp(App):
             Builder.load_file(path)
         sm = Screens(SCREENS, transition=NoTransition())
         sm.get_screen("attract")  # the first screen added is the one shown
-        Clock.schedule_once(lambda _dt: sm.build_next(), 1.0)  # the others once the attract screen is up
+        Clock.schedule_once(lambda _dt: sm.build_next(), 2.0)  # the others while the attract screen idles
         from kivy.core.window import Window  # importing it opens the window: not before the app is built
 
         Window.bind(on_touch_down=self._touched)
@@ -145,9 +146,9 @@ class HauntableApp(App):
         return sm
 
     def freeze_when_started(self) -> None:
-        """Leave what the start made (modules, content, kv rules, every screen: built from 1 s on, one a
-        frame) out of later garbage collections (ui/collector.py)."""
-        Clock.schedule_once(lambda _dt: freeze(), 3.0)
+        """Leave what the start made (modules, content, kv rules, the screens built by then) out of the
+        garbage collections after the first one (ui/collector.py)."""
+        self.collector.freeze_next = True
 
     def _ping_watchdog(self, *_args) -> None:
         self.watchdog.alive("ui")

@@ -4,10 +4,11 @@ The engine's states are freed by reference counting, but Kivy's widgets and canv
 their parents, so what a screen drops (the prompt bar's buttons every step, their label textures) waits
 for the cyclic collector. In a steady game as many objects are freed as made, so Python's allocation
 counter hardly moves and a full collection can wait for an hour, the dead widgets' native memory held
-meanwhile. So the table collects once per ``EVERY`` logged inputs and at each new game, on the main loop
-a little after the redraw that showed the input (not in the frame a tile's latency is measured to).
-``freeze`` (once the start is over) moves everything alive then (modules, content, kv rules, the screens)
-out of the collector's walk: a full collection then costs ~20 ms of CPU here instead of ~80. After it,
+meanwhile. So the table collects once per ``EVERY`` logged inputs and when a game follows another, on
+the main loop a little after the redraw that showed the input (not in the frame a tile's latency is
+measured to). The table's process (``freeze_next``) then freezes everything alive after its first
+collection (modules, content, kv rules, the screens) out of the collector's walk: a full collection then
+costs ~20 ms of CPU here instead of ~80. After it,
 glibc's ``malloc_trim`` hands the heap's free pages back to the system (~8 MB after a long game: freed
 blocks inside the heap otherwise stay resident, the heap only shrinks from its top).
 """
@@ -32,24 +33,22 @@ class Collector:
     def __init__(self) -> None:
         self.channel: Any = None
         self.at = 0  # the channel's sequence number at the last collection
+        self.freeze_next = False  # the table's own process: freeze what is alive after the next collection
 
     def due(self, channel: Any) -> bool:
-        """After a redraw: True (and counted from here) if ``channel`` is a new game or ``EVERY`` inputs
-        went by since the last collection."""
+        """After a redraw: True (and counted from here) if ``channel`` follows another game or ``EVERY``
+        inputs went by since the last collection (the first game of the process only starts the count)."""
         seq = channel.seq if channel is not None else 0
         if channel is self.channel and seq - self.at < EVERY:
             return False
+        first = self.channel is None
         self.channel, self.at = channel, seq
-        return True
+        return not first
 
-    @staticmethod
-    def collect(*_args) -> None:
+    def collect(self, *_args) -> None:
         gc.collect()
+        if self.freeze_next:
+            self.freeze_next = False
+            gc.freeze()
         if _malloc_trim is not None:
             _malloc_trim(0)
-
-
-def freeze() -> None:
-    """Collect, then leave everything alive now out of later collections (the start is over)."""
-    gc.collect()
-    gc.freeze()
