@@ -92,3 +92,16 @@ def test_h04_the_spider_spares_the_trapped_explorer_while_the_eggs_are_intact():
     step = monster_prompt_for(turn(step, other, room), "Spider")
     attacks = [c for c in choices(step) if c.startswith("attack")]
     assert attacks and not [c for c in attacks if c.startswith(f"attack {trapped}")]
+
+
+def test_h04_the_traitor_may_not_attack_the_trapped_explorer_until_the_eggs_are_destroyed():
+    step = web()
+    h = step.state.haunt
+    traitor, trapped = h.traitor, h.vars["_trapped"]
+    step.state.explorers[traitor].alive = True
+    room = step.state.explorers[trapped].room
+    assert "cannot attack" in refused(turn(step, traitor, room), f"attack {trapped}").sentence
+    helper = next(s for s in (1, 2, 3) if s not in (traitor, trapped))
+    step.state.explorers[helper].items.append("Healing Salve")
+    step = act(step, helper, room, "eggs_salve")
+    assert f"attack {trapped}" in choices(turn(step, traitor, room))

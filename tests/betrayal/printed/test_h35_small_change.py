@@ -97,3 +97,11 @@ def test_h35_small_change_traitor_wins_when_the_cats_swallow_more_than_half():
     step.state.explorers[b].room = "Library"
     step = play_on(step, cat_wins=True)
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h35_the_shrunk_traitor_cannot_attack_explorers():
+    step = small()
+    t = step.state.haunt.traitor
+    hero = heroes(step)[0]
+    step = turn(step, hero, "Library")
+    assert "cannot attack" in refused(turn(step, t, "Library"), f"attack {hero}").sentence

@@ -64,3 +64,16 @@ def test_h49_no_possession_without_a_soulless_body():
     t = step.state.haunt.traitor
     room = step.state.haunt.monsters["Astral Spirit"].room
     assert "haunt 49" in refused(turn(step, t, room), "act possess option=sanity").sentence
+
+
+def test_h49_a_hero_who_beats_the_traitor_with_a_mental_attack_deals_it_no_damage():
+    step = spirit()
+    t = step.state.haunt.traitor
+    hero = next(e.seat for e in step.state.explorers if e.seat != t)
+    room = step.state.explorers[t].room
+    before = dict(step.state.explorers[t].traits)
+    step = attacker_wins(do(turn(step, hero, room), f"attack {t} trait=sanity"))
+    assert step.state.explorers[t].traits == before and step.state.explorers[t].alive
+    loser = dict(step.state.explorers[hero].traits)
+    step = attacker_wins(do(turn(step, t, room), f"attack {hero} trait=knowledge"))
+    assert step.state.explorers[hero].traits != loser  # a Soul the traitor beats is hurt
