@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from gamekit import choices, do, refused
+import contextlib
+
+from gamekit import CONTENT, choices, do, refused
+from hauntable.engine.hashing import state_hash
+from hauntable.engine.rejections import IllegalAction
+from hauntable.games.betrayal.rules import check_move
 from hauntable.games.betrayal.state import Placed
+from hauntable.games.betrayal.world import World
 from printedkit import begin, turn
 from printedplay import act, last_hero_killed, settle
 
@@ -116,3 +122,15 @@ def test_h02_no_explorer_may_enter_a_fallen_room():
     step = turn(step, hero, "Grand Staircase")
     assert "move up" not in choices(step)
     refused(step, "move up")
+
+
+def test_h02_checking_a_move_before_any_room_fell_changes_nothing():
+    """Found by test_H6_1 (5 players, seed 420, bot 609, derandomized): the move check asked which rooms
+    had fallen and wrote an empty list into the state it only read."""
+    step = turn(seance(), 1, "Library")
+    before = state_hash(step.state)
+    w = World(step.state, CONTENT)
+    for d in ("N", "E", "S", "W", "up", "down"):
+        with contextlib.suppress(IllegalAction):  # a refused move is fine: only the state matters
+            check_move(w, d)
+    assert state_hash(step.state) == before

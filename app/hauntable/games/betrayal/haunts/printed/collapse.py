@@ -31,8 +31,9 @@ START = {"upper": "Attic", "ground": "Grand Staircase", "basement": "Basement La
 
 
 def fallen(w: World) -> list[str]:
-    rooms: list[str] = w.haunt.vars.setdefault(COLLAPSED, [])
-    return rooms
+    """The fallen rooms, in order. Asking changes nothing: the move checks ask it on a state they only read
+    (test_H6_1 found the empty list written into it)."""
+    return list(w.haunt.vars.get(COLLAPSED, []))
 
 
 JUMP = 4  # haunt 22: Speed 4+ jumps clear of a falling room
@@ -42,7 +43,7 @@ def collapse(w: World, room: str, jump: bool = False) -> None:
     """``room`` falls: turned face down; every explorer in it dies, or with ``jump`` rolls to jump clear."""
     if room not in w.s.house or room in fallen(w):
         return
-    fallen(w).append(room)
+    w.haunt.vars[COLLAPSED] = [*fallen(w), room]  # a new list: the state before keeps its own
     w.say(f"The {room} collapses", "printed.collapsed", room=room)
     for e in w.s.explorers:
         if e.alive and e.room == room:
