@@ -195,6 +195,8 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
     parameter picks one of several sentences of a code: ``out.card.music_box.opens``.
     """
     lang = lang or _current
+    if outcome.code == "roll" and "faces" in dict(outcome.params):  # in English too: no seed on screen
+        return roll_text(dict(outcome.params), lang)
     if lang == "en":
         return outcome.text
     params = dict(outcome.params)
@@ -223,6 +225,43 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
                 else params[name]
             )
     return text.format(**params)
+
+
+# a roll's source (``virtual-tower:seed=5#10``, ``tower:1#3f2a.1``, ``hand``) by its kind, before the colon
+ROLL_SOURCES = {"tower": "tower", "virtual-tower": "virtual", "virtual": "virtual", "hand": "hand"}
+
+
+def roll_text(params: dict[str, Any], lang: str) -> str:
+    """A roll's line: who, the faces, the total, what for and where the dice came from in words (the tower,
+    virtual dice, by hand). The source's seed and counter stay in the log, which replay needs, and never
+    reach the screen (issue 18).
+
+    >>> roll = {"who": "Ox", "faces": "2+0", "total": 2, "purpose": "haunt", "source": "virtual:seed=5#1"}
+    >>> roll_text(roll, "en")
+    'Ox rolls 2+0 = 2 (haunt, virtual dice)'
+    """
+    kind = ROLL_SOURCES.get(re.split(r"[:#]", str(params.get("source", "")))[0], "other")
+    who = params.get("who", "")
+    purpose = str(params.get("purpose", ""))
+    code = params.get("purpose_code")
+    if lang != "en" and code and f"purpose.{code}" in catalog("en"):
+        worded = dict(params.get("purpose_params", ()))
+        action = worded.get("action")
+        if action is None or f"act.{action}" in catalog("en"):
+            if action is not None:
+                worded["action"] = tr(f"act.{action}", lang)
+            text = _text(f"purpose.{code}", lang)
+            if placeholders(text) <= set(worded):
+                purpose = text.format(**worded)
+    return tr(
+        "out.roll",
+        lang,
+        who=tr("out.roll.table", lang) if who == "The table" else who,
+        faces=params.get("faces", ""),
+        total=params.get("total", ""),
+        purpose=purpose,
+        source=tr(f"roll_source.{kind}", lang),
+    )
 
 
 STALE = "ui/stale"  # a tap on a prompt the game has left (ui/channel.StalePrompt)

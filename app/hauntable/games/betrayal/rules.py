@@ -266,6 +266,10 @@ def _resolve_roll(w: World, prompt: Any, ctx: dict[str, Any], inp: Any) -> None:
         who=roller,
         total=total,
         source=inp.source,
+        faces="+".join(map(str, faces)) or "0",
+        purpose=prompt.purpose,
+        purpose_code=prompt.purpose_text.code if prompt.purpose_text is not None else "",
+        purpose_params=prompt.purpose_text.params if prompt.purpose_text is not None else (),
     )
     if not str(ctx.get("on", "")).startswith("aid_") and aids.after_roll(w, prompt, ctx, faces):
         return

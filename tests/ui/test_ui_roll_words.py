@@ -1,0 +1,41 @@
+"""Roll lines on the play screen say where the dice came from in words, never a seed (issue 18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hauntable.ui import demo, i18n
+
+WORDS = {"en": "virtual dice", "de": "virtuelle Würfel", "ru": "виртуальные кубики", "zh": "虚拟骰子"}
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_a_tower_roll_line_names_virtual_dice_not_the_seed_in_every_language(lang):
+    channel, _sim = demo.game_at(seed=3, steps=2000)
+    rolls = [o for step in channel.history for o in step.outcomes if o.code == "roll"]
+    assert rolls and all("seed=" in dict(o.params)["source"] for o in rolls)  # the log keeps it for replay
+    for o in rolls:
+        line = i18n.outcome_text(o, lang)
+        assert "seed" not in line and "#" not in line and "virtual-tower" not in line, line
+        assert WORDS[lang] in line and dict(o.params)["faces"] in line, line
+
+
+def test_a_leaving_roll_names_its_purpose_in_german():
+    channel, _sim = demo.game_at(seed=3, steps=2000)
+    leaving = [
+        o
+        for step in channel.history
+        for o in step.outcomes
+        if o.code == "roll" and dict(o.params)["purpose_code"] == "leave"
+    ]
+    assert leaving
+    for o in leaving:
+        assert "verlassen" in i18n.outcome_text(o, "de") and "leaving" not in i18n.outcome_text(o, "de")
+
+
+@pytest.mark.parametrize(
+    ("source", "words"), [("tower:1#3f2a91c0.1", "dice tower"), ("hand", "by hand"), ("cli", "dice")]
+)
+def test_each_source_kind_is_worded(source, words):
+    params = {"who": "Ox", "faces": "2+1", "total": 3, "purpose": "haunt", "source": source}
+    assert i18n.roll_text(params, "en") == f"Ox rolls 2+1 = 3 (haunt, {words})"
