@@ -70,3 +70,24 @@ def test_h27_amok_flesh_traitor_wins_when_the_blob_has_every_hero():
         step.state.explorers[s].room = "Dining Room"
     step = do(turn(step, step.state.haunt.traitor, "Library"), "end")
     assert step.state.haunt.winner == "traitor"
+
+
+def engulfed(step, hero):
+    way = next(
+        f"move {d}"
+        for d in ("N", "E", "S", "W")
+        if door_leads(step.state, CONTENT, next_to(step, "Dining Room"), d)[1:] == ("Dining Room", True)
+    )
+    return do(turn(step, hero, next_to(step, "Dining Room")), way)
+
+
+def test_h27_blob_people_move_2_and_cannot_attack_or_be_attacked():
+    step = blob()
+    person, other = heroes(step)[:2]
+    step = engulfed(step, person)
+    assert step.state.haunt.side_of(person) == "traitor"
+    step = turn(step, person, "Library")
+    assert step.awaiting.movement_left == 2
+    assert "cannot attack" in refused(step, f"attack {other}").sentence
+    step = turn(step, other, "Library")
+    assert "cannot attack" in refused(step, f"attack {person}").sentence

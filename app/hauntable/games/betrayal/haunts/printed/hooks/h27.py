@@ -1,7 +1,8 @@
 """Haunt 27, Amok Flesh: the Blob is made of tokens, not monsters, so it spreads by this hook.
 ``spread_blob()`` lays a Blob token in every room joined by a door to the main Blob, then one under each
 Blob-person; ``engulf()`` turns every explorer standing in a Blob room into a Blob-person:
-their cards drop and they join the traitor's side (they no longer count as heroes)."""
+their cards drop and they join the traitor's side (they no longer count as heroes); ``blob_person(seat)``
+lets the file's rules stop them after 2 spaces and bar their fights."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class AmokFlesh(PrintedHaunt):
         "blob_rooms",
         "lay_blob",
         "next_to_blob",
+        "blob_person",
     )
 
     def extra(self, c: Ctx) -> dict[str, Any]:
@@ -68,7 +70,11 @@ class AmokFlesh(PrintedHaunt):
             rooms, here = blob_rooms(), c.here()
             return here not in rooms and any(r in rooms for r in adjacent(w.s, w.content, here))
 
+        def blob_person(seat: int) -> bool:
+            return seat in w.haunt.vars.get(PEOPLE, [])
+
         return {
+            "blob_person": blob_person,
             "spread_blob": spread_blob,
             "engulf": engulf,
             "blob_rooms": blob_rooms,
