@@ -5,15 +5,14 @@
     .venv/bin/python scripts/catalogs.py update   # each <lang>/LC_MESSAGES/<domain>.po (pybabel update)
     .venv/bin/python scripts/catalogs.py compile  # each .po -> the .mo the package ships (pybabel compile)
 
-``make catalogs`` runs the three. Four domains, one template each, English as the msgid and a key as the
+``make catalogs`` runs the three. Three domains, one template each, English as the msgid and a key as the
 msgctxt: ``ui`` (``ui/locale/english.py``, read by Babel's own Python extractor: ``message(key, text)`` and
-``plural(key, count, singular, plural)``), ``cards`` (each card's effect summary, keyed by the card's name),
-``scenarios`` (our own scenarios' names and goals, keyed ``<haunt>.<part>``) and ``haunts`` (the printed
-haunts' words from their files, keyed ``NN.card.heroes.0``, ``NN.action.<id>.label``, ...: haunt_keys());
-the last three are read from the game's content, where the English lives. ``update`` and ``compile`` are
-Babel's ``pybabel update`` and ``pybabel compile`` run in-process (docs/ui.md gives the commands); compile
-leaves out fuzzy and untranslated messages, so the table shows English there until a translator has
-checked them.
+``plural(key, count, singular, plural)``), ``cards`` (each card's effect summary, keyed by the card's name)
+and ``haunts`` (the printed haunts' words from their files, keyed ``NN.card.heroes.0``,
+``NN.action.<id>.label``, ...: haunt_keys()); the last two are read from the game's content, where the
+English lives. ``update`` and ``compile`` are Babel's ``pybabel update`` and ``pybabel compile`` run
+in-process (docs/ui.md gives the commands); compile leaves out fuzzy and untranslated messages, so the table
+shows English there until a translator has checked them.
 Needs Babel (the dev extra).
 """
 
@@ -34,7 +33,7 @@ from babel.messages.pofile import write_po  # noqa: E402
 
 LOCALE = ROOT / "app" / "hauntable" / "ui" / "locale"
 ENGLISH = LOCALE / "english.py"
-DOMAINS = ("ui", "cards", "scenarios", "haunts")
+DOMAINS = ("ui", "cards", "haunts")
 TRANSLATIONS = ("de", "ru", "zh")
 KEYWORDS = {"message": ((1, "c"), 2), "plural": ((1, "c"), 3, 4)}
 # a fixed creation date, so that extracting twice gives the same file
@@ -82,22 +81,6 @@ def cards_template() -> Catalog:
     for name in sorted(CARD_RULES):
         summary = CARD_RULES[name].summary
         catalog.add(summary, context=name, auto_comments=["card names stay as printed"])
-    return catalog
-
-
-def scenarios_template() -> Catalog:
-    """Our own scenarios' names and goals (``haunts/h*.py``), keyed ``<haunt number>.<part>``."""
-    from hauntable.games.betrayal.haunts import SCRIPTS
-
-    catalog = _catalog("scenarios")
-    for sc in sorted(
-        SCRIPTS, key=lambda cls: cls.number
-    ):  # ours only: a printed haunt's words are in its file
-        number = sc.number
-        for part, text in (("name", sc.name), ("heroes", sc.heroes_goal), ("traitor", sc.traitor_goal)):
-            catalog.add(
-                text, context=f"{number}.{part}", auto_comments=["room and token names stay as printed"]
-            )
     return catalog
 
 
@@ -156,7 +139,6 @@ def templates() -> dict[str, Catalog]:
     return {
         "ui": ui_template(),
         "cards": cards_template(),
-        "scenarios": scenarios_template(),
         "haunts": haunts_template(),
     }
 

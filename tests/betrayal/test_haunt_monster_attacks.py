@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gamekit import arrange, choices, do, haunt, in_haunt, monster, refused, start, texts
+from haunt_fixtures import Horde
 from hauntable.games.betrayal.config import HouseRules
-from hauntable.games.betrayal.haunts.h04_crawling_horde import CrawlingHorde
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.ruleset import RULES
 
@@ -113,7 +113,7 @@ def test_H5_7_book_mode_monsters_take_their_traits_from_the_book_and_attack():
 
 
 def test_H5_7_scripted_monsters_keep_their_own_actions_beside_the_attack(monkeypatch):
-    monkeypatch.setitem(RULES.scenarios, 4, CrawlingHorde())  # our horde, on the number it was written for
+    monkeypatch.setitem(RULES.scenarios, 4, Horde())  # a plain horde (haunt_fixtures)
     step = do(haunt(start(), 4, revealer=0), "ready")  # four Crawlers in the traitor's room
     traitor = step.state.haunt.traitor
     hero = next(e.seat for e in step.state.explorers if e.seat != traitor)

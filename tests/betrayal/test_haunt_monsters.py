@@ -7,10 +7,9 @@ import dataclasses
 import pytest
 
 from gamekit import CONTENT, arrange, choices, do, haunt, start, texts
+from haunt_fixtures import Beast, Horde
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal import HouseRules
-from hauntable.games.betrayal.haunts.h04_crawling_horde import CrawlingHorde
-from hauntable.games.betrayal.haunts.h06_beast_below import BeastBelow
 from hauntable.games.betrayal.monsters import add_monster, neighbours, stun
 from hauntable.games.betrayal.prompts import MonsterTurn
 from hauntable.games.betrayal.ruleset import RULES
@@ -20,11 +19,11 @@ THREE = ("zoe", "ox", "vivian")
 
 
 @pytest.fixture(autouse=True)
-def our_scenarios(monkeypatch):
-    """Haunts 4 and 6 are now printed haunts (tests/betrayal/printed); these monster tests use our own
-    horde and beast on the numbers they were written for until those are offered under their own names."""
-    monkeypatch.setitem(RULES.scenarios, 4, CrawlingHorde())
-    monkeypatch.setitem(RULES.scenarios, 6, BeastBelow())
+def plain_monsters(monkeypatch):
+    """Haunts 4 and 6 are printed haunts (tests/betrayal/printed); these generic monster tests run on a
+    plain horde and a plain beast (tests/haunt_fixtures.py) set on those numbers."""
+    monkeypatch.setitem(RULES.scenarios, 4, Horde())
+    monkeypatch.setitem(RULES.scenarios, 6, Beast())
 
 
 def to_monster_turn(step):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, arrange, choices, do, haunt, refused, start, texts
+from haunt_fixtures import Horde
 from hauntable.games.betrayal.config import HouseRules
-from hauntable.games.betrayal.haunts.h04_crawling_horde import CrawlingHorde
 from hauntable.games.betrayal.prompts import ChooseOption, ChooseTarget, HandOff
 from hauntable.games.betrayal.rules import _run
 from hauntable.games.betrayal.ruleset import RULES
@@ -73,10 +73,10 @@ def test_H2_1_no_haunt_roll_after_the_haunt_even_when_an_omen_was_drawn():
 
 
 def test_H2_5_counts_by_number_of_players_include_the_dead(monkeypatch):
-    monkeypatch.setitem(RULES.scenarios, 4, CrawlingHorde())  # our horde, on the number it was written for
+    monkeypatch.setitem(RULES.scenarios, 4, Horde())  # a plain horde (haunt_fixtures)
     s = start(*FOUR)
     s.state.explorers[0].alive = False  # a dead explorer still counts
-    step = haunt(s, 4, revealer=2)  # our horde: one Crawler more than the players
+    step = haunt(s, 4, revealer=2)  # the horde: one Crawler more than the players
     assert len(step.state.haunt.monsters) == 5
 
 

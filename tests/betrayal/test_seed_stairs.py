@@ -5,15 +5,15 @@ at the first legal spot."""
 from __future__ import annotations
 
 from gamekit import CONTENT, arrange, do, haunt, refused, start
+from haunt_fixtures import Beast
 from hauntable.games.betrayal.haunt_actions import STAIRS, stairs_search_spots
-from hauntable.games.betrayal.haunts.h06_beast_below import BeastBelow
 from hauntable.games.betrayal.house import adjacent
 from hauntable.games.betrayal.ruleset import RULES
 from hauntable.games.betrayal.world import World
 
 
 def test_de398_the_traitor_chooses_the_basement_doorway_for_the_stairs_from_basement(monkeypatch):
-    monkeypatch.setitem(RULES.scenarios, 6, BeastBelow())  # our beast, on the number it was written for
+    monkeypatch.setitem(RULES.scenarios, 6, Beast())  # a plain beast in the basement (haunt_fixtures)
     step = do(haunt(start("zoe", "ox", "vivian"), 6, revealer=0), "ready")  # the Beast: basement only
     traitor = step.state.haunt.traitor
     step = do(arrange(step, seat=traitor), "act search_stairs")

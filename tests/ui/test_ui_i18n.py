@@ -611,39 +611,6 @@ def test_a_cell_choice_names_its_rule_in_the_language_and_a_card_as_printed():
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-def test_our_own_scenarios_names_and_goals_are_translated_with_their_numbers(lang):
-    from hauntable.games.betrayal.haunts import SCRIPTS
-
-    ours = {sc.number: sc for sc in SCRIPTS}
-    texts = i18n.scenario_texts(lang)
-    assert set(texts) == set(ours)
-    for number, sc in ours.items():
-        english = {"name": sc.name, "heroes": sc.heroes_goal, "traitor": sc.traitor_goal}
-        assert set(texts[number]) == set(english), number
-        for part, text in english.items():
-            assert numbers(text) == numbers(texts[number][part]), f"{lang} {number} {part}: numbers differ"
-            assert texts[number][part] != text
-
-
-def test_the_scenario_hand_off_is_worded_whole():
-    from hauntable.games.betrayal import GAME, GameConfig
-    from hauntable.games.betrayal.haunts import SCENARIOS
-    from hauntable.games.betrayal.prompts import HandOff
-    from hauntable.ui.prompt_heading import heading
-
-    sc = SCENARIOS[37]
-    params = (("name", sc.name), ("heroes", sc.heroes_goal), ("traitor", sc.traitor_goal))
-    prompt = HandOff(None, "english", 37, "Secrets of Survival", code="scenario", params=params)
-    state = GAME.new_game(GameConfig.quick("zoe", "ox", "vivian", seed=1)).state
-    try:
-        i18n.set_language("de")
-        said = heading(state, prompt)
-    finally:
-        i18n.set_language("en")
-    assert "Steigendes Wasser" in said and "Schleuse" in said and "Rising water" not in said
-
-
 def test_a_cards_own_question_the_games_asked_carries_its_code():
     """Every card question (``choose`` in the card data) the simulated games asked names its
     ``question.<code>``, so no front-end reads the card's English back."""

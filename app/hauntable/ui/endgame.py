@@ -21,7 +21,6 @@ TURNING = {
     "haunt.reveal",
     "haunt.side",
     "haunt.escaped",
-    "haunt.pick",
     "haunt.counter",
     "haunt.traitor_dead",
     "haunt.token_shown",

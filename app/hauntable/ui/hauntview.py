@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from hauntable.games.betrayal.haunts import SCENARIOS, SCRIPTS
+from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.printed import PRINTED, PrintedHaunt
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import catalog, haunt_word, language, scenario_texts, tr
+from hauntable.ui.i18n import catalog, haunt_word, tr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,7 +52,7 @@ def monster_label(mid: str, name: str) -> str:
 
 
 def printed_haunt(state: State) -> PrintedHaunt | None:
-    """The printed haunt running from its file (None: none, book mode, or our own scenario)."""
+    """The printed haunt running from its file (None: none, or book mode)."""
     h = state.haunt
     running = SCENARIOS.get(h.number) if h is not None and h.mode == "scripted" else None
     return running if isinstance(running, PrintedHaunt) else None
@@ -187,14 +187,13 @@ def counter_lines(state: State) -> list[str]:
 
 
 def goal_lines(state: State) -> list[tuple[str, str]]:
-    """(side, goal) for each side, in the table's language: our scenario's goals, the haunt's own goal
+    """(side, goal) for each side, in the table's language: the printed haunt's goals, the haunt's own goal
     list (book mode, when it sets one), else where to read them (the haunt book's number). None while each
     side's book is its own (H2.2: the traitor read the Tome apart): the shared screen shows neither side's
     goal, each reads its own card (``private_card``); a side's win says why at the end."""
     h = state.haunt
     if h is None or not h.started or (h.books_apart and h.winner is None):
         return []
-    scenario = SCENARIOS.get(h.number) if h.mode == "scripted" else None
     printed = printed_haunt(state)
     out = []
     for side in ("heroes", "traitor"):
@@ -202,28 +201,12 @@ def goal_lines(state: State) -> list[tuple[str, str]]:
         if printed is not None:  # the file's goals (its wins' whys), in the table's language
             wins = enumerate(printed.spec.wins)
             goal = "; ".join(haunt_word(h.number, f"win.{i}", w.why) for i, w in wins if w.side == side)
-        elif scenario is not None:
-            goal = scenario_words(state).get(side, "")
-            goal = goal or (scenario.heroes_goal if side == "heroes" else scenario.traitor_goal)
         if not goal and h.goals_of(side):
             goal = "; ".join(h.goals_of(side))
         if not goal:
             goal = tr("haunt.goal_book", n=h.number)
         out.append((side, goal))
     return out
-
-
-def scenario_words(state: State) -> dict[str, str]:
-    """Our own scenario's name and goals in the table's language (the ``scenarios`` catalog, keyed by
-    haunt number and built from ``SCRIPTS``); {} when the haunt running under that number is not that
-    scenario (a printed haunt from its file took the number), or in English."""
-    h = state.haunt
-    if h is None:
-        return {}
-    scenario = SCENARIOS.get(h.number)
-    if scenario is None or not isinstance(scenario, SCRIPTS):
-        return {}
-    return scenario_texts(language()).get(h.number, {})
 
 
 def traitor_name(state: State) -> str:

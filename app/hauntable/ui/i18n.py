@@ -1,7 +1,7 @@
 """UI strings in English, German, Russian and Simplified Chinese: ``tr(key, **params)``, ``ntr(key, n, ...)``.
 
 English is the source: ``ui/locale/english.py`` holds every message by key. The translations are gettext
-catalogs, ``ui/locale/<lang>/LC_MESSAGES/{ui,cards,scenarios,haunts}.po`` (msgctxt = key, msgid = English),
+catalogs, ``ui/locale/<lang>/LC_MESSAGES/{ui,cards,haunts}.po`` (msgctxt = key, msgid = English),
 compiled to the ``.mo`` files the package ships and reads here (docs/ui.md says how a translator works on
 them; tests/ui/test_ui_catalogs.py checks they are complete, their placeholders and plural forms, and that
 the ``.mo`` match the ``.po``). A message that takes a count has plural forms (``plural(...)`` in
@@ -9,10 +9,9 @@ english.py): :func:`ntr` is the ngettext-style lookup, and :func:`tr` and ``cata
 the form by the message's count parameter too (:class:`~hauntable.ui.mofile.Plural`). Engine outcomes are
 translated by their ``code`` when a catalog has ``out.<code>`` and the outcome carries the parameters it
 needs; otherwise the engine's English sentence is shown. The cards' effect summaries are the ``cards``
-domain, our scenarios' names and goals the ``scenarios`` domain, the printed haunts' own words (from their
-files) the ``haunts`` domain (:func:`haunt_word`; ``ui/hauntview.py`` words the rules card). Refusals are
-worded per rule id (:func:`refusal_text`). Room, card and explorer names are the game's printed proper names
-and stay as printed.
+domain, the printed haunts' own words (from their files) the ``haunts`` domain (:func:`haunt_word`;
+``ui/hauntview.py`` words the rules card). Refusals are worded per rule id (:func:`refusal_text`). Room,
+card and explorer names are the game's printed proper names and stay as printed.
 """
 
 from __future__ import annotations
@@ -87,20 +86,6 @@ def card_texts(lang: str) -> dict[str, str]:
     key = f"cards:{lang}"
     if key not in _catalogs:
         _catalogs[key] = dict(compiled(lang, "cards").messages)
-    return _catalogs[key]
-
-
-def scenario_texts(lang: str) -> dict[int, dict[str, str]]:
-    """Our own scenarios' names and goals in ``lang`` by haunt number ({} for English: the scenario's own)."""
-    if lang == "en":
-        return {}
-    key = f"scenarios:{lang}"
-    if key not in _catalogs:
-        texts: dict[int, dict[str, str]] = {}
-        for context, text in compiled(lang, "scenarios").messages.items():
-            number, _, part = context.partition(".")
-            texts.setdefault(int(number), {})[part] = str(text)
-        _catalogs[key] = texts
     return _catalogs[key]
 
 

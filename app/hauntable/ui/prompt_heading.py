@@ -23,7 +23,7 @@ from hauntable.games.betrayal.prompts import (
 )
 from hauntable.games.betrayal.state import State
 from hauntable.ui.hauntview import haunt_number, monster_word, printed_label, rules_card
-from hauntable.ui.i18n import catalog, language, placeholders, scenario_texts, tr
+from hauntable.ui.i18n import catalog, language, placeholders, tr
 from hauntable.ui.rollheading import roll_heading
 
 
@@ -77,8 +77,6 @@ def heading(state: State, prompt: Prompt) -> str:
         return asked_text(prompt, w)
     if isinstance(prompt, HandOff) and prompt.code and language() != "en":
         params = {"who": w, "number": prompt.number, **dict(prompt.params)}
-        if prompt.code.startswith("scenario"):  # our own scenario's name and goals, in ui/locale/scenarios_*
-            params.update(scenario_texts(language()).get(prompt.number, {}))
         text = tr(f"handoff.{prompt.code}", **params)
         card = (  # the heroes' rules card: the haunt file's lines, in the table's language (haunts catalog)
             rules_card(state, prompt.number, "heroes")

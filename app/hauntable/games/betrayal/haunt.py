@@ -98,7 +98,7 @@ def haunt_start(w: World) -> None:
         order.remove(traitor)
         order.append(traitor)
     h.order = [*order, MONSTER_TURN]
-    # a printed haunt under its printed name (not our scenario's under that number)
+    # a printed haunt under its printed name
     title = f"haunt {number}" + (f", {h.name}" if h.name != f"Haunt {number}" else "")
     if traitor is not None:
         w.say(
@@ -141,7 +141,7 @@ def haunt_start(w: World) -> None:
     params: tuple[tuple[str, object], ...] = (("tome", TOME), ("secrets", SECRETS))
     if by_hand:
         params += (("last", n),)
-    if sc is not None:  # our own scenario on this number, not the printed haunt: nobody reads the books
+    if sc is not None:  # a scenario that is no printed haunt (tests' fixtures; none ships): no books read
         who = f"{w.who(traitor)}, you are the traitor. " if traitor is not None else ""
         text = (
             f"Haunt {number}: {who}The table runs its own scenario for this haunt, {sc.name}, not the "

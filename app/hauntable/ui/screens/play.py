@@ -16,7 +16,6 @@ from hauntable.ui.hauntview import (
     counter_lines,
     goal_lines,
     haunt_layer,
-    scenario_words,
     traitor_name,
 )
 from hauntable.ui.mapfocus import map_focus
@@ -47,7 +46,7 @@ def haunt_box_text(state) -> str:
     if h is None or not h.started or h.winner is not None:
         return ""
     title = i18n.tr("haunt.number", n=h.number)
-    name = scenario_words(state).get("name") or h.name
+    name = h.name
     named = f"{title}: {name}" if name and name != title and name != f"Haunt {h.number}" else title
     head = [f"[b]{named}[/b]", *counter_lines(state)]
     lines = ["   ·   ".join(head)]

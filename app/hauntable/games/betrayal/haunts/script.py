@@ -1,10 +1,9 @@
-"""Scripted haunts: one module per haunt the table runs itself (docs/haunts.md lists all 50).
-
-Each is a :class:`Scenario` subclass marked ``@scripted``;
-haunts/__init__.py gathers them by number. The rules are our own scenarios written for
-the table in our own words, not the books' text: a group that wants the printed haunt sets the house rule
-``haunt_mode = "book"``. A scenario keeps its counters in ``state.haunt.vars`` (plain data; records.Haunt) and
-never stores anything on itself, so the game stays a pure function of its inputs.
+"""The haunt contract: :class:`Scenario` is what the rules ask of the haunt running (its set-up, actions,
+task rolls, monsters, goals). Every haunt the table referees is a printed one run from its file
+(haunts/printed/runtime.py's ``PrintedHaunt``; haunts/__init__.py gathers them by number); a group that
+wants to read the books itself sets the house rule ``haunt_mode = "book"``. A scenario keeps its counters in
+``state.haunt.vars`` (plain data; records.Haunt) and never stores anything on itself, so the game stays a
+pure function of its inputs.
 
 A subclass must set ``number``, ``name``, ``heroes_goal`` and ``traitor_goal`` and may override any hook:
 
@@ -33,22 +32,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from hauntable.engine.rng import Rng
-from hauntable.games.betrayal.house import distances, monster_walker
 from hauntable.games.betrayal.inputs import Act
-from hauntable.games.betrayal.predicates import in_house
 from hauntable.games.betrayal.world import World
 
 
 class Scenario:
     number: ClassVar[int] = 0
     name: ClassVar[str] = ""
-    covers: ClassVar[tuple[str, ...]] = ()  # which kinds of haunt rule it exercises (docs/haunts.md)
     heroes_goal: ClassVar[str] = ""
     traitor_goal: ClassVar[str] = ""
-    printed: ClassVar[bool] = (
-        False  # a printed haunt run from its file (haunts/printed), not our own scenario
-    )
+    printed: ClassVar[bool] = False  # a printed haunt run from its file (haunts/printed)
 
     def setup(self, w: World) -> None:
         pass
@@ -152,32 +145,6 @@ class Scenario:
         return True
 
 
-def scripted(cls: type[Scenario]) -> type[Scenario]:
-    """Mark a scenario class as the script of its haunt number (haunts/__init__.py gathers them)."""
-    if not cls.number or not cls.name:
-        raise ValueError(f"{cls.__name__}: a scripted haunt needs a number and a name")
-    return cls
-
-
-# --- helpers the scenarios share -------------------------------------------------------------------------
-
-
-def hvars(w: World) -> dict[str, Any]:
-    return w.haunt.vars
-
-
-def players(w: World) -> int:
-    """H2.5: counts 'by number of players' include the dead."""
-    return len(w.s.explorers)
-
-
-def task_options(w: World, seat: int, action: str, traits: tuple[str, ...]) -> list[Act]:
-    """One ``act ACTION TRAIT`` per qualifying trait, until a task roll was tried this turn (H7.2)."""
-    if "task" in w.s.turn.tried:
-        return []
-    return [Act(action, t) for t in traits]
-
-
 def roll(
     w: World, seat: int, action: str, trait: str, target: int, option: str = "", task: bool = True
 ) -> None:
@@ -186,32 +153,3 @@ def roll(
     if task:
         w.s.turn.tried.append("task")
     w.then(("haunt_task_roll", dict(seat=seat, action=action, trait=trait, target=target, option=option)))
-
-
-def pick_rooms(w: World, count: int, avoid: tuple[str, ...] = ()) -> list[str]:
-    """``count`` distinct rooms of the house drawn with the game's seeded generator, far ones first."""
-    dist = distances(w.s, w.content, "Entrance Hall", monster_walker(w.s))
-    rooms = sorted(r for r in w.s.house if r not in avoid and r not in ("Entrance Hall", "Foyer"))
-    rng = Rng(w.s.rng, raw=True)
-    rooms = rng.shuffled(rooms)
-    w.s.rng = rng.state
-    rooms.sort(key=lambda r: -dist.get(r, 0))
-    return rooms[: max(0, count)]
-
-
-def heroes_here(w: World, room: str) -> list[int]:
-
-    traitor = w.haunt.traitor
-    return [e.seat for e in w.s.explorers if in_house(e) and e.room == room and e.seat != traitor]
-
-
-def traitor(w: World) -> int:
-    """The traitor's seat, for haunts that always have a known traitor once set up."""
-    seat = w.haunt.traitor
-    if seat is None:
-        raise RuntimeError(f"haunt {w.haunt.number} has no known traitor")
-    return seat
-
-
-def is_hero(w: World, seat: int) -> bool:
-    return seat != w.haunt.traitor
