@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import CONTENT, do, refused
+from gamekit import CONTENT, choices, do, refused
 from printedkit import attacker_wins, begin, roll_total, turn
+from printedplay import monster_prompt_for
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
 SPIRIT = "'Astral Spirit'"
@@ -77,3 +78,14 @@ def test_h49_a_hero_who_beats_the_traitor_with_a_mental_attack_deals_it_no_damag
     loser = dict(step.state.explorers[hero].traits)
     step = attacker_wins(do(turn(step, t, room), f"attack {hero} trait=knowledge"))
     assert step.state.explorers[hero].traits != loser  # a Soul the traitor beats is hurt
+
+
+def test_h49_the_spirit_attacks_souls_only_with_sanity_or_knowledge():
+    step = spirit()
+    h = step.state.haunt
+    hero = next(e.seat for e in step.state.explorers if e.seat != h.traitor)
+    step.state.explorers[hero].room = h.monsters["Astral Spirit"].room
+    attacks = [
+        c for c in choices(monster_prompt_for(step, "Astral Spirit")) if c.startswith(f"attack {hero} ")
+    ]
+    assert sorted(attacks) == [f"attack {hero} trait=knowledge", f"attack {hero} trait=sanity"]
