@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import refused
+from gamekit import do, refused
 from hauntable.games.betrayal.prompts import MonsterTurn
-from printedkit import begin, roll, turn
+from printedkit import begin, roll, roll_total, turn
 from printedplay import monster_kills_last_hero
 
 ROOMS = ("Library", "Chapel", "Junk Room", "Gymnasium", "Attic")
@@ -55,3 +55,14 @@ def test_h10_family_gathering_traitor_wins_when_every_hero_is_dead():
 def test_h10_the_trap_roll_is_never_an_explorers_action():
     rej = refused(turn(gathering(), 1, "Library"), "act trap")
     assert "haunt 10" in rej.sentence
+
+
+def test_h10_the_madman_dies_after_5_physical_damage_and_his_death_wins_nothing():
+    step = gathering()
+    room = step.state.haunt.monsters["Madman"].room
+    step = roll_total(roll_total(do(turn(step, 1, room), "attack Madman trait=might"), 3), 0)
+    h = step.state.haunt
+    assert h.vars["madman_hurt"] == 3 and "Madman" in h.monsters
+    step = roll_total(roll_total(do(turn(step, 2, room), "attack Madman trait=might"), 2), 0)
+    h = step.state.haunt
+    assert h.vars["madman_hurt"] == 5 and "Madman" not in h.monsters and h.winner is None

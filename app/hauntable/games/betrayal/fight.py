@@ -197,7 +197,7 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
         sa, sd = seat_of(a), seat_of(d)
         if (sc := scenario(w)) is not None:
             kind = sc.fight_damage_kind(w, a, d, trait, kind)
-            sc.fight_won(w, a, d, fight)
+            sc.fight_won(w, a, d, {**fight, "margin": diff, "dealt": kind})
         if kind == "physical" and diff >= 2 and not fight["ranged"] and sa is not None and sd is not None:
             loot = stealable(w, sd)
             if loot:
@@ -247,7 +247,7 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
     else:
         if (sc := scenario(w)) is not None:
             kind = sc.fight_damage_kind(w, d, a, trait, kind)
-            sc.fight_won(w, d, a, fight)
+            sc.fight_won(w, d, a, {**fight, "margin": diff, "dealt": kind})
             if seat_of(a) is None and sc.monster_beaten(w, a, fight):
                 return  # the haunt decides what losing its own attack does (haunt 13: a Nightmare is stunned)
         hurt(w, a, kind, diff)

@@ -104,9 +104,10 @@ class FightRules(Scenario):
 
     def fight_won(self, w: World, winner: str, loser: str, fight: dict[str, Any]) -> None:
         """The file's ``fight_won`` triggers: ``me`` the winner when an explorer, else ``monster``/``kind``;
-        ``foe`` the loser's seat (-1 for a monster), ``foe_kind`` its kind."""
+        ``foe`` the loser's seat (-1 for a monster), ``foe_kind`` its kind; ``margin`` the damage about to be
+        dealt and ``dealt`` its kind (haunt 10 counts the Madman's physical damage)."""
         me, names = self._fighters(w, winner, loser)
-        self.fire(w, "fight_won", me, **names)
+        self.fire(w, "fight_won", me, **names, margin=fight.get("margin", 0), dealt=fight.get("dealt", ""))
 
     def explorer_beaten(self, w: World, mid: str, seat: int, fight: dict[str, Any]) -> bool:
         """The ``monster_win_kills`` rule: a monster's win kills the explorer outright (haunt 3's Cat eats a

@@ -28,7 +28,20 @@ from hauntable.games.betrayal.world import World
 # names every expression may use besides the haunt's own numbers and the context names of its field
 VALUES = ("players", "heroes_at_start", "round", "reveal_room", "traitor", "me", "here")
 # set by the field that evaluates (rules, rolls; the fight_bonus and leave_extra rules' own)
-CONTEXT = ("seat", "room", "monster", "kind", "total", "foe", "foe_kind", "fight_trait", "attacking", "base")
+CONTEXT = (
+    "seat",
+    "room",
+    "monster",
+    "kind",
+    "total",
+    "margin",
+    "dealt",
+    "foe",
+    "foe_kind",
+    "fight_trait",
+    "attacking",
+    "base",
+)
 
 
 class Ctx(Effects):
