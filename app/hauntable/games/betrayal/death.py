@@ -63,9 +63,10 @@ def die(w: World, seat: int, ends_turn: bool = True) -> None:
         )
     e.items, e.omens = [], []
     h = w.s.haunt
-    for token in sorted(h.tokens) if h is not None else ():  # haunt tokens carried stay there too (C4)
-        if h.carrier(token) == seat:
-            drop_token(w, token)
+    if h is not None:  # haunt tokens carried stay there too (C4)
+        for token in sorted(h.tokens):
+            if h.carrier(token) == seat:
+                drop_token(w, token)
     for card in e.kept:
         w.discards("event").append(card)
     e.kept = []
