@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from gamekit import haunt, start
+from hauntable.engine.bots import RandomBot
+from hauntable.games.betrayal import GAME
+from hauntable.games.betrayal import inputs as bi
 from hauntable.ui import demo, i18n
+from hauntable.ui.prompt_heading import heading
 
 WORDS = {"en": "virtual dice", "de": "virtuelle Würfel", "ru": "виртуальные кубики", "zh": "虚拟骰子"}
 
@@ -39,3 +44,40 @@ def test_a_leaving_roll_names_its_purpose_in_german():
 def test_each_source_kind_is_worded(source, words):
     params = {"who": "Ox", "faces": "2+1", "total": 3, "purpose": "haunt", "source": source}
     assert i18n.roll_text(params, "en") == f"Ox rolls 2+1 = 3 (haunt, {words})"
+
+
+def printed_rolls(number: int, seeds=(1, 2, 3)):
+    """A printed haunt played by a bot: each roll a haunt action asks for, its prompt and its outcome line."""
+    found = []
+    for seed in seeds:
+        step = haunt(start("zoe", "ox", "vivian", "peter", seed=seed), number, omen="Skull")
+        bot = RandomBot(seed, bi.Roll)
+        for _ in range(200):
+            if step.awaiting is None or step.state.haunt.winner:
+                break
+            prompt, state = step.awaiting, step.state
+            step = GAME.apply(state, bot.choose(step))
+            worded = getattr(prompt, "purpose_text", None)
+            if prompt.kind == "roll" and worded is not None and worded.code.startswith("printed"):
+                line = next((o for o in step.outcomes if o.code == "roll"), None)
+                found.append((state, prompt, line))
+    return found
+
+
+@pytest.mark.parametrize("number", [5, 9, 30, 34])
+def test_a_printed_haunts_roll_is_named_by_its_action_in_german(number):
+    rolls = printed_rolls(number)
+    assert rolls
+    for state, prompt, line in rolls:
+        action = dict(prompt.purpose_text.params)["action"]
+        label = i18n.printed_action(number, action, "de")
+        i18n.set_language("de")
+        try:
+            text = heading(state, prompt)
+        finally:
+            i18n.set_language("en")
+        assert label in text and prompt.purpose not in text, text
+        if line is not None:
+            assert label in i18n.outcome_text(line, "de") and prompt.purpose not in i18n.outcome_text(
+                line, "de"
+            )

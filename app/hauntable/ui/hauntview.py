@@ -17,7 +17,7 @@ from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.printed import PRINTED, PrintedHaunt
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import catalog, haunt_word, tr
+from hauntable.ui.i18n import catalog, haunt_word, printed_action, tr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,9 +65,7 @@ def haunt_number(state: State) -> int:
 def printed_label(number: int, action: str) -> str | None:
     """Printed haunt ``number``'s action ``action`` as its button says it in the table's language (the
     haunts catalog; the file's English where it has none); None: no such printed action."""
-    haunt = PRINTED.get(number)
-    found = haunt.spec.action(action) if haunt is not None else None
-    return None if found is None else haunt_word(number, f"action.{action}.label", found.label)
+    return printed_action(number, action)
 
 
 def token_word(state: State, name: str) -> str:

@@ -216,6 +216,13 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
 ROLL_SOURCES = {"tower": "tower", "virtual-tower": "virtual", "virtual": "virtual", "hand": "hand"}
 
 
+def printed_action(number: int, action: str, lang: str | None = None) -> str | None:
+    """Printed haunt ``number``'s action ``action`` by its button words in ``lang``; None: no such action."""
+    haunt = PRINTED.get(number)
+    found = haunt.spec.action(action) if haunt is not None else None
+    return None if found is None else haunt_word(number, f"action.{action}.label", found.label, lang)
+
+
 def roll_text(params: dict[str, Any], lang: str) -> str:
     """A roll's line: who, the faces, the total, what for and where the dice came from in words (the tower,
     virtual dice, by hand). The source's seed and counter stay in the log, which replay needs, and never
@@ -232,9 +239,10 @@ def roll_text(params: dict[str, Any], lang: str) -> str:
     if lang != "en" and code and f"purpose.{code}" in catalog("en"):
         worded = dict(params.get("purpose_params", ()))
         action = worded.get("action")
-        if action is None or f"act.{action}" in catalog("en"):
+        label = printed_action(int(worded.get("haunt", 0)), str(action), lang) if action else None
+        if label is not None or action is None or f"act.{action}" in catalog("en"):
             if action is not None:
-                worded["action"] = tr(f"act.{action}", lang)
+                worded["action"] = label if label is not None else tr(f"act.{action}", lang)
             text = _text(f"purpose.{code}", lang)
             if placeholders(text) <= set(worded):
                 purpose = text.format(**worded)

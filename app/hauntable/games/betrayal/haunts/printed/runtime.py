@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.haunts.printed.expr import Expr, evaluate
 from hauntable.games.betrayal.haunts.printed.fightrules import FightRules
@@ -336,8 +336,15 @@ def printed_roll(
     text = f"{w.who(seat)}: roll {dice} dice - {what}"
     # a monster's roll names its monster; a plain roll's ctx keeps the keys it was logged with (hashes)
     about_ctx = {"about": about, "_aid_none": True} if about else {}
+    # the screen words the roll by the action's label in the haunts catalog (issue 18); view-only, unhashed
+    worded = None
+    if action:
+        code = "printed_monster_roll" if about else "printed_roll"
+        worded = OptionText.of(
+            code, action=action, haunt=w.haunt.number, **({"monster": about} if about else {})
+        )
     w.ask(
-        RollDice(seat, text, dice, what),
+        RollDice(seat, text, dice, what, purpose_text=worded),
         on="printed_rolled",
         counter=counter,
         action=action,

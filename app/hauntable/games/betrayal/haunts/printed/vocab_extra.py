@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.haunts.printed import collapse
 from hauntable.games.betrayal.haunts.printed.runtime import PrintedHaunt
@@ -140,7 +140,11 @@ class ExtraHaunt(PrintedHaunt):
         thrower = w.haunt.traitor if w.haunt.traitor is not None else seat
         w.ask(
             RollDice(
-                thrower, f"{w.who(thrower)}: roll {dice} dice against {w.who(seat)} - {label}", dice, label
+                thrower,
+                f"{w.who(thrower)}: roll {dice} dice against {w.who(seat)} - {label}",
+                dice,
+                label,
+                purpose_text=OptionText.of("printed_roll", action=action, haunt=self.spec.number),
             ),
             on="printed_contest",
             seat=seat,
