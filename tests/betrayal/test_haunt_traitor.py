@@ -101,6 +101,13 @@ def test_every_haunt_number_is_refereed_from_its_printed_file():
         assert sc.heroes_goal or sc.traitor_goal, n
 
 
+def test_book_mode_calls_a_haunt_by_its_number_not_by_a_name_of_ours():
+    """Issue 16 item 4: no name of our old scenarios stands under a printed number (book mode says
+    haunts.toml's name: "haunt 1", not "haunt 1, The bound spirit")."""
+    for n, h in CONTENT.haunts.items():
+        assert h.name == f"Haunt {n}", n
+
+
 def test_docs_haunts_md_lists_all_50_with_how_the_table_runs_them():
     text = (ROOT / "docs" / "haunts.md").read_text(encoding="utf-8")
     for n in CONTENT.haunts:
