@@ -81,3 +81,32 @@ def test_a_printed_haunts_roll_is_named_by_its_action_in_german(number):
             assert label in i18n.outcome_text(line, "de") and prompt.purpose not in i18n.outcome_text(
                 line, "de"
             )
+
+
+@pytest.mark.parametrize(
+    ("number", "english", "german"), [(1, "Mummy", "Mumie"), (7, "Creeper Tip", "Rankenspitze")]
+)
+def test_a_printed_haunts_monsters_are_named_in_german_in_outcome_lines_and_headings(number, english, german):
+    """H5: the monster turn's lines ("Creeper Tip 2 moves to ...") and roll headings ("attack on Mummy")
+    name the monster in the table's language, with its number."""
+    lines, headings = [], []
+    for seed in (1, 2):
+        step = haunt(start("zoe", "ox", "vivian", "peter", seed=seed), number, omen="Skull")
+        bot = RandomBot(seed, bi.Roll)
+        i18n.set_language("de")
+        try:
+            for _ in range(200):
+                if step.awaiting is None or step.state.haunt.winner:
+                    break
+                headings.append(heading(step.state, step.awaiting))
+                step = GAME.apply(step.state, bot.choose(step))
+                lines += [i18n.outcome_text(o, haunt=number) for o in step.outcomes if english in o.text]
+        finally:
+            i18n.set_language("en")
+    named = [h for h in headings if german in h]
+    assert lines and named
+    assert all(german in line and english not in line for line in lines), [x for x in lines if english in x][
+        :3
+    ]
+    # the haunt's printed title and the rules card (its own catalog, tested elsewhere) aside
+    assert not [h for h in headings if english in h.replace("Mummy Walks", "") and "\n" not in h]

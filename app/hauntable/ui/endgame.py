@@ -71,11 +71,15 @@ def end_summary(state: State, outcomes: Iterable[Outcome]) -> EndSummary:
         if o.code == "haunt.round":
             rnd = int(params.get("round", params.get("n", rnd)) or rnd)
         if o.code == "haunt.victory":
-            why = outcome_text(o)
+            why = outcome_text(o, haunt=h.number)
         if o.code == "explorer.dies":
             deaths.append(tr("end.death", who=params.get("who", ""), room=params.get("room", ""), n=rnd))
         if o.code in TURNING:
-            text = tr("end.when", n=rnd, what=outcome_text(o)) if rnd else outcome_text(o)
+            text = (
+                tr("end.when", n=rnd, what=outcome_text(o, haunt=h.number))
+                if rnd
+                else outcome_text(o, haunt=h.number)
+            )
             turning.append((o.code in KEPT, text))
     dead = {e.name for e in state.explorers if not e.alive}
     said = " ".join(deaths)

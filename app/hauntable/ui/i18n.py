@@ -170,7 +170,30 @@ def placeholders(text: str) -> set[str]:
 TRANSLATED_PARAMS = ("trait", "floor", "deck", "dir")
 
 
-def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
+def monster_name(number: int, name: str, lang: str | None = None) -> str:
+    """A monster's id or kind in printed haunt ``number`` in ``lang``: ``Creeper Tip 2`` is the kind's word
+    and the number (the haunts catalog's ``NN.monster.<kind>``); any other name as printed."""
+    haunt = PRINTED.get(number)
+    if haunt is None or not name:
+        return name
+    kinds = {m.kind for m in haunt.spec.monsters}
+    stem, _, n = name.rpartition(" ")
+    if name in kinds:
+        return haunt_word(number, f"monster.{name}", name, lang)
+    if stem in kinds and n.isdigit():
+        return f"{haunt_word(number, f'monster.{stem}', stem, lang)} {n}"
+    return name
+
+
+def monster_names(params: dict[str, Any], number: int, lang: str) -> dict[str, Any]:
+    """``params`` with each name of one of haunt ``number``'s monsters in ``lang`` (outcome lines name a
+    monster by its id: "Zombie 10 moves to ...")."""
+    if not number:
+        return params
+    return {k: monster_name(number, v, lang) if isinstance(v, str) else v for k, v in params.items()}
+
+
+def outcome_text(outcome: Outcome, lang: str | None = None, haunt: int = 0) -> str:
     """An engine outcome in the current language, by its code; the English sentence when we cannot.
 
     In English the engine's own sentence is shown: it is the reference and often says more (the roll's
@@ -181,10 +204,10 @@ def outcome_text(outcome: Outcome, lang: str | None = None) -> str:
     """
     lang = lang or _current
     if outcome.code == "roll" and "faces" in dict(outcome.params):  # in English too: no seed on screen
-        return roll_text(dict(outcome.params), lang)
+        return roll_text(dict(outcome.params), lang, haunt)
     if lang == "en":
         return outcome.text
-    params = dict(outcome.params)
+    params = monster_names(dict(outcome.params), haunt, lang)  # ``haunt``: the printed haunt running
     if outcome.code == "printed.tell":  # a printed haunt's own sentence: the haunts catalog, NN.text.<key>
         return haunt_word(int(params.get("haunt", 0)), f"text.{params.get('key', '')}", outcome.text, lang)
     if outcome.code.startswith("printed.") and isinstance(params.get("action"), str):  # an action's words
@@ -223,7 +246,7 @@ def printed_action(number: int, action: str, lang: str | None = None) -> str | N
     return None if found is None else haunt_word(number, f"action.{action}.label", found.label, lang)
 
 
-def roll_text(params: dict[str, Any], lang: str) -> str:
+def roll_text(params: dict[str, Any], lang: str, haunt: int = 0) -> str:
     """A roll's line: who, the faces, the total, what for and where the dice came from in words (the tower,
     virtual dice, by hand). The source's seed and counter stay in the log, which replay needs, and never
     reach the screen (issue 18).
@@ -237,7 +260,7 @@ def roll_text(params: dict[str, Any], lang: str) -> str:
     purpose = str(params.get("purpose", ""))
     code = params.get("purpose_code")
     if lang != "en" and code and f"purpose.{code}" in catalog("en"):
-        worded = dict(params.get("purpose_params", ()))
+        worded = monster_names(dict(params.get("purpose_params", ())), haunt, lang)
         action = worded.get("action")
         label = printed_action(int(worded.get("haunt", 0)), str(action), lang) if action else None
         if label is not None or action is None or f"act.{action}" in catalog("en"):

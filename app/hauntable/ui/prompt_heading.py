@@ -23,7 +23,7 @@ from hauntable.games.betrayal.prompts import (
 )
 from hauntable.games.betrayal.state import State
 from hauntable.ui.hauntview import haunt_number, monster_word, printed_label, rules_card
-from hauntable.ui.i18n import catalog, language, placeholders, tr
+from hauntable.ui.i18n import catalog, language, monster_name, monster_names, placeholders, tr
 from hauntable.ui.rollheading import roll_heading
 
 
@@ -74,7 +74,7 @@ def heading(state: State, prompt: Prompt) -> str:
     if isinstance(prompt, AwaitCard):
         return tr("prompt.card", who=w, deck=tr(f"deck.{prompt.deck}"))
     if isinstance(prompt, ChooseOption):
-        return asked_text(prompt, w)
+        return asked_text(prompt, w, haunt_number(state))
     if isinstance(prompt, HandOff) and prompt.code and language() != "en":
         params = {"who": w, "number": prompt.number, **dict(prompt.params)}
         text = tr(f"handoff.{prompt.code}", **params)
@@ -90,7 +90,7 @@ def heading(state: State, prompt: Prompt) -> str:
         monster = state.haunt.monsters.get(prompt.monster) if state.haunt else None
         return tr(
             "prompt.monster",
-            monster=prompt.monster,
+            monster=monster_name(haunt_number(state), prompt.monster),
             kind=monster_word(state, monster.kind, monster.kind) if monster else "",
             room=monster.room if monster else "",
             n=prompt.movement_left,
@@ -102,13 +102,13 @@ def heading(state: State, prompt: Prompt) -> str:
 WORDED_PARAMS = {"trait": "trait", "floor": "floor", "deck": "deck", "dir": "dir"}
 
 
-def asked_text(prompt: ChooseOption, w: str) -> str:
+def asked_text(prompt: ChooseOption, w: str, number: int = 0) -> str:
     """A card's or rule's choice in the current language by its ``code`` (``ask.<code>``), names as printed;
     in English, or without a translation, the engine's own sentence."""
     if language() == "en" or not prompt.code:
         return prompt.text
     key = f"ask.{prompt.code}"
-    params: dict[str, object] = {"who": w, **dict(prompt.params)}
+    params: dict[str, object] = {"who": w, **monster_names(dict(prompt.params), number, language())}
     if prompt.code == "choose":
         if prompt.question_text is None:  # a question the engine gives no code: its own words
             return prompt.text
@@ -134,7 +134,7 @@ def purpose_text(prompt: RollDice, number: int = 0) -> str:
     worded = prompt.purpose_text
     if language() == "en" or worded is None:
         return prompt.purpose
-    params = dict(worded.params)
+    params = monster_names(dict(worded.params), number, language())  # "attack on Mummy": the Mummy worded
     action = params.get("action")
     if action is not None and f"act.{action}" in catalog("en"):
         params["action"] = tr(f"act.{action}")

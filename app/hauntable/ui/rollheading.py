@@ -8,7 +8,7 @@ from typing import Any
 from hauntable.engine.prompts import RollDice
 from hauntable.games.betrayal.predicates import seat_of
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import tr
+from hauntable.ui.i18n import language, monster_name, tr
 
 ROLLING_SIDE = {"combat_defend": "attacker", "combat_result": "defender"}  # the task the roll answers
 
@@ -36,6 +36,8 @@ def roll_heading(state: State, prompt: RollDice, who: str, purpose: str) -> str 
         return None
     trait = tr(f"trait.{prompt.trait}") if prompt.trait else ""
     thrower = f" ({tr('prompt.thrown_by', who=who)})" if who else ""
+    if state.haunt is not None:
+        monster = monster_name(state.haunt.number, monster, language())
     return tr(
         "prompt.monster_roll", monster=monster, thrower=thrower, n=prompt.dice, trait=trait, purpose=purpose
     )

@@ -215,4 +215,6 @@ class PlayScreen(Screen):
 
     def _recent(self, channel) -> list[str]:
         outcomes: list[Outcome] = [o for step in channel.history[-RECENT_OUTCOMES:] for o in step.outcomes]
-        return [f"· {i18n.outcome_text(o)}" for o in outcomes[-RECENT_OUTCOMES:]]
+        h = channel.step.state.haunt
+        number = h.number if h is not None else 0  # a printed haunt's monsters worded in the table's language
+        return [f"· {i18n.outcome_text(o, haunt=number)}" for o in outcomes[-RECENT_OUTCOMES:]]
