@@ -78,7 +78,7 @@ def check_move(w: World, to: str) -> tuple[str, dict[str, Any]]:
         speed = w.value(e.seat, "speed")
         moved = s.turn.moved
         raise IllegalAction(f"{e.name} has no movement left (Speed {speed}, {moved} rooms entered).", "B2.1")
-    if not can_leave(w, left):
+    if s.phase == "haunt" and not can_leave(w, left):  # before the haunt leaving costs 1 (H5.1)
         raise IllegalAction(
             f"{e.name} needs {leave_cost(w)} spaces to get past the opponents in the {e.room}.", "H5.1"
         )

@@ -41,7 +41,10 @@ def arrive(
     if w.s.tokens:
         take_in_companions(w, seat)
     if effects:
-        w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered)))
+        if w.s.awaiting is None:  # what the queue would run next anyway: at once, without queueing it
+            w.rules.tasks["enter_effects"](w, seat=seat, room=room, discovered=discovered)
+        else:
+            w.then(("enter_effects", dict(seat=seat, room=room, discovered=discovered)))
 
 
 @task("land")

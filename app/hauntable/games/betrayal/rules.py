@@ -138,7 +138,7 @@ def _finished(state: State, out: list[Any]) -> Step:
     if type(prompt) is ChooseAction:
         twin = _share_state(state)
         twin.awaiting = None
-        prompt.look_at(twin)
+        prompt.__dict__["_state"] = twin  # ChooseAction.look_at, written out (once per input)
     return _new_tuple(Step, (state, tuple(out)))  # the named tuple without its Python-level __new__
 
 
@@ -211,7 +211,7 @@ def _resolve_action(w: World, prompt: Any, ctx: dict[str, Any], inp: Input) -> N
     if isinstance(inp, Move):
         where, params = check_move(w, inp.to)
         here = w.content.rooms[w.s.current.room]
-        extra = leave_cost(w) - 1
+        extra = leave_cost(w) - 1 if w.s.phase == "haunt" else 0  # 1 before the haunt (H5.1)
         if extra:
             w.s.turn.moved += extra
             who = w.who(seat)

@@ -8,7 +8,7 @@ from typing import Any
 from hauntable.engine.copying import copier, fields_of
 from hauntable.engine.prompts import Prompt
 from hauntable.games.betrayal.config import GameConfig
-from hauntable.games.betrayal.records import Haunt
+from hauntable.games.betrayal.records import Haunt, copy_haunt
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,6 +156,7 @@ _copy_state = copier(
     explorers=list,
     turn=copy_turn,
     pending=list,
-    haunt=lambda h: None if h is None else h.copy(),  # the haunt's records, monsters and all
+    haunt=copy_haunt,  # the haunt's records, monsters and all
+    maybe_none=("haunt",),
 )
 State.clone = _copy_state  # type: ignore[assignment]  # the copier itself: no method frame per input

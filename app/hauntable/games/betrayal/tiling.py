@@ -22,7 +22,7 @@ class TileView:
     def __init__(self, state: State, content: Content):
         self.state = state
         self.content = content
-        self.board = board_of(state)
+        self.board = BOARDS[state.config.board]  # board_of, written out: a view is built per move
         self._lifted: tuple[object, dict[tuple[str, str], list[Cell]]] | None = None  # see doorways_without
 
     def room_at(self, cell: Cell) -> str | None:
