@@ -110,3 +110,20 @@ def test_a_printed_haunts_monsters_are_named_in_german_in_outcome_lines_and_head
     ]
     # the haunt's printed title and the rules card (its own catalog, tested elsewhere) aside
     assert not [h for h in headings if english in h.replace("Mummy Walks", "") and "\n" not in h]
+
+
+@pytest.mark.parametrize(
+    ("number", "english", "german"), [(49, "Body of ", "Körper von "), (46, "Corpse of ", "Leiche von ")]
+)
+def test_a_printed_haunts_tokens_are_named_in_german_in_outcome_lines(number, english, german):
+    lines = []
+    for seed in (1, 2, 3):
+        step = haunt(start("zoe", "ox", "vivian", "peter", seed=seed), number, omen="Skull")
+        bot = RandomBot(seed, bi.Roll)
+        for _ in range(200):
+            if step.awaiting is None or step.state.haunt.winner:
+                break
+            step = GAME.apply(step.state, bot.choose(step))
+            lines += [i18n.outcome_text(o, "de", haunt=number) for o in step.outcomes if english in o.text]
+    assert lines
+    assert all(german in line and english not in line for line in lines), lines[:3]

@@ -17,7 +17,7 @@ from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.printed import PRINTED, PrintedHaunt
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import catalog, haunt_word, printed_action, tr
+from hauntable.ui.i18n import catalog, haunt_word, monster_name, printed_action, tr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,15 +70,9 @@ def printed_label(number: int, action: str) -> str | None:
 
 def token_word(state: State, name: str) -> str:
     """A printed haunt's token by its name in the table's language (``Rat Nest 2``: the stem's word and
-    the number); any other name as printed."""
+    the number, ``Body of Zoe``); any other name as printed."""
     printed = printed_haunt(state)
-    if printed is None:
-        return name
-    number, tokens = printed.spec.number, printed.spec.tokens
-    stem, _, n = name.rpartition(" ")
-    if name not in tokens and stem in tokens and n.isdigit():
-        return f"{haunt_word(number, f'token.{stem}', stem)} {n}"
-    return haunt_word(number, f"token.{name}", name) if name in tokens else name
+    return name if printed is None else monster_name(printed.spec.number, name)
 
 
 def monster_word(state: State, kind: str, name: str) -> str:

@@ -171,18 +171,27 @@ TRANSLATED_PARAMS = ("trait", "floor", "deck", "dir")
 
 
 def monster_name(number: int, name: str, lang: str | None = None) -> str:
-    """A monster's id or kind in printed haunt ``number`` in ``lang``: ``Creeper Tip 2`` is the kind's word
-    and the number (the haunts catalog's ``NN.monster.<kind>``); any other name as printed."""
+    """A monster's or token's name in printed haunt ``number`` in ``lang``: ``Creeper Tip 2`` is the kind's
+    word and the number (the haunts catalog's ``NN.monster.<kind>`` / ``NN.token.<name>``), ``Body of Zoe``
+    the token's word of the explorer (``token.of``); any other name as printed."""
     haunt = PRINTED.get(number)
     if haunt is None or not name:
         return name
-    kinds = {m.kind for m in haunt.spec.monsters}
+    words = {m.kind: "monster" for m in haunt.spec.monsters} | {t: "token" for t in haunt.spec.tokens}
     stem, _, n = name.rpartition(" ")
-    if name in kinds:
-        return haunt_word(number, f"monster.{name}", name, lang)
-    if stem in kinds and n.isdigit():
-        return f"{haunt_word(number, f'monster.{stem}', stem, lang)} {n}"
+    if name in words:
+        return haunt_word(number, f"{words[name]}.{name}", name, lang)
+    if stem in words and n.isdigit():
+        return f"{haunt_word(number, f'{words[stem]}.{stem}', stem, lang)} {n}"
+    head, of, whose = name.partition(" of ")
+    if of and head in words:
+        word = haunt_word(number, f"{words[head]}.{head}", head, lang)
+        return tr("token.of", lang, token=word, who=monster_name(number, whose, lang))
     return name
+
+
+# parameters that never name a monster or token (a card or room may share a token's name: haunt 34's Key)
+AS_PRINTED = frozenset({"card", "room", "deck", "trait", "floor", "dir", "action", "source", "purpose"})
 
 
 def monster_names(params: dict[str, Any], number: int, lang: str) -> dict[str, Any]:
@@ -190,7 +199,10 @@ def monster_names(params: dict[str, Any], number: int, lang: str) -> dict[str, A
     monster by its id: "Zombie 10 moves to ...")."""
     if not number:
         return params
-    return {k: monster_name(number, v, lang) if isinstance(v, str) else v for k, v in params.items()}
+    return {
+        k: monster_name(number, v, lang) if isinstance(v, str) and k not in AS_PRINTED else v
+        for k, v in params.items()
+    }
 
 
 def outcome_text(outcome: Outcome, lang: str | None = None, haunt: int = 0) -> str:

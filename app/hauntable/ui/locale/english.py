@@ -1336,6 +1336,8 @@ message("purpose.task", "{action} (task)")
 # TRANSLATORS: a printed haunt's roll, named by the haunt action it is for
 message("purpose.printed_roll", "{action}")
 message("purpose.printed_monster_roll", "{monster}: {action}")
+# TRANSLATORS: a printed haunt's token that belongs to someone: "Body of Zoe Ingstrom", "Corpse of Victim 2"
+message("token.of", "{token} of {who}")
 message("act.resist", "Resist")
 message("act.slip", "Slip away")
 message("act.stand", "Stand firm")
