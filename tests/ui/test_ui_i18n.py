@@ -464,7 +464,7 @@ def test_the_hand_off_and_the_monster_turn_are_worded_in_the_language():
         i18n.set_language("ru")
         assert heading(state, handoff).startswith(f"{name} (") and "сценарий 7" in heading(state, handoff)
         assert "«Traitor's Tome»" in heading(state, handoff)
-        assert heading(state, turn) == "Shade () в комнате : осталось 2 шага"  # no such monster placed
+        assert heading(state, turn) == "Shade в комнате : осталось 2 шага"  # no such monster placed: no kind
         assert choice_label(state, None, turn, Act("exorcise", "sanity")) == "Изгнать\nРассудок"  # noqa: RUF001
         assert choice_label(state, None, turn, Act("accuse", "1")) == f"Обвинить\n{name}"
         assert choice_label(state, None, turn, Act("take", "Key")) == "Взять\nKey"
@@ -619,3 +619,22 @@ def test_a_cards_own_question_the_games_asked_carries_its_code():
     asked = [p for _, p in ASKED.values() if isinstance(p, ChooseOption) and p.code == "choose"]
     assert asked, "the games asked no card question"
     assert all(p.question_text is not None for p in asked), [p.text for p in asked]
+
+
+def test_a_monster_named_by_its_kind_is_not_named_twice_in_the_monster_turn():
+    """H5.2's prompt names the monster, and its kind only where the two differ ("Mummy (Mummy)" read oddly)."""
+    from gamekit import in_haunt, monster, start
+    from hauntable.games.betrayal.prompts import MonsterTurn
+    from hauntable.ui.prompt_heading import heading
+
+    ghouls = {"Ghoul": monster("Ghoul"), "Ghoul 2": monster("Ghoul", room="Foyer")}
+    state = in_haunt(start(), traitor=1, monsters=ghouls).state
+    try:
+        for lang in ("en", "de"):
+            i18n.set_language(lang)
+            one = heading(state, MonsterTurn(0, "", "Ghoul", 2))
+            two = heading(state, MonsterTurn(0, "", "Ghoul 2", 1))
+            assert one.count("Ghoul") == 1 and "Entrance Hall" in one, one
+            assert "(Ghoul)" in two and "Foyer" in two, two
+    finally:
+        i18n.set_language("en")

@@ -86,12 +86,14 @@ def heading(state: State, prompt: Prompt) -> str:
         return f"{text}\n{card}" if card else text
     if isinstance(prompt, HauntTools):
         return tr("prompt.tools", who=w)
-    if isinstance(prompt, MonsterTurn) and language() != "en":
+    if isinstance(prompt, MonsterTurn):
         monster = state.haunt.monsters.get(prompt.monster) if state.haunt else None
-        return tr(
-            "prompt.monster",
-            monster=monster_name(haunt_number(state), prompt.monster),
-            kind=monster_word(state, monster.kind, monster.kind) if monster else "",
+        name = monster_name(haunt_number(state), prompt.monster)
+        kind = monster_word(state, monster.kind, monster.kind) if monster else ""
+        return tr(  # a monster named by its kind alone is not named twice ("Mummy (Mummy)")
+            "prompt.monster" if kind and kind != name else "prompt.monster_plain",
+            monster=name,
+            kind=kind,
             room=monster.room if monster else "",
             n=prompt.movement_left,
         )

@@ -1274,6 +1274,12 @@ plural(
     "{monster} ({kind}), in the {room}: {n} move left",
     "{monster} ({kind}), in the {room}: {n} moves left",
 )
+plural(
+    "prompt.monster_plain",
+    "n",
+    "{monster}, in the {room}: {n} move left",
+    "{monster}, in the {room}: {n} moves left",
+)
 message("act.accuse", "Accuse")
 message("act.frighten", "Frighten")
 message("act.take", "Take")
