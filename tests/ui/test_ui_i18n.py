@@ -622,7 +622,7 @@ def test_a_cards_own_question_the_games_asked_carries_its_code():
 
 
 def test_a_monster_named_by_its_kind_is_not_named_twice_in_the_monster_turn():
-    """H5.2's prompt names the monster, and its kind only where the two differ ("Mummy (Mummy)" read oddly)."""
+    """H5.2's prompt names the monster, and its kind only where the two differ ("Mummy (Mummy)")."""
     from gamekit import in_haunt, monster, start
     from hauntable.games.betrayal.prompts import MonsterTurn
     from hauntable.ui.prompt_heading import heading
