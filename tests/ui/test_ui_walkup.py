@@ -61,6 +61,10 @@ def pixels_like(pixels: np.ndarray, rgb: tuple[float, ...], tolerance: int = 14)
 def check_six_panels(h, img: np.ndarray) -> None:
     screen = h.app.root.get_screen("play")
     assert len(screen.panels) == 6
+    scroll, column = screen.ids.panel_scroll, screen.ids.panels
+    if column.height <= scroll.height:  # a column that fits starts at the top, no gap above it
+        top = max(p.to_window(p.x, p.top)[1] for p in screen.panels)
+        assert abs(top - scroll.to_window(scroll.x, scroll.top)[1]) <= 6, "the panels hang below the top"
     for panel in screen.panels:
         assert inside(panel, screen.ids.panel_scroll), f"{panel.model.name}'s panel is cut off"
         x0, y0 = panel.to_window(panel.x, panel.y)

@@ -92,6 +92,8 @@ class PlayScreen(Screen):
         self.ids.seatbox.content = self.prompt_bar
         # the panels change height after they are drawn (a death, cards): place the column again then
         self.ids.panels.bind(height=lambda *_a: Clock.schedule_once(self._follow_current))
+        # and when the column's own height settles (a column laid out after the panels kept their scroll)
+        self.ids.panel_scroll.bind(height=lambda *_a: Clock.schedule_once(self._follow_current))
 
     def refresh(self) -> None:
         self.refresh_map()
