@@ -76,12 +76,20 @@ def main(argv: list[str] | None = None) -> int:
     PinStore(scratch / "admin-pin.json").set(PIN)  # never the real table's PIN file
     stick = scratch / "usb-stick"
     stick.mkdir()
-    log = GameLog(scratch / "table.sqlite3", durable=False)
-    for seed, steps in ((11, 120), (5, 60)):  # one game over-ish, one unfinished, for resume and export
-        logged = Session.new("betrayal", demo.config(seed, 4), log=log)
-        logged_channel = Channel(logged)
-        demo.play(logged_channel, TableSimulator(logged_channel, seed), seed, steps)
-    log.mark(1, "abandoned")
+
+    def seeded_log(lang: str) -> GameLog:
+        """A log of its own for each language (else the resume and export screens of the later languages
+        list the games the earlier ones logged, seat names in another language)."""
+        log = GameLog(scratch / f"table-{lang}.sqlite3", durable=False)
+        for seed, steps in ((11, 120), (5, 60)):  # one game over-ish, one unfinished, for resume and export
+            logged = Session.new("betrayal", demo.config(seed, 4), log=log)
+            logged_channel = Channel(logged)
+            demo.play(logged_channel, TableSimulator(logged_channel, seed), seed, steps)
+        log.mark(1, "abandoned")
+        return log
+
+    languages = args.lang.split(",")
+    log = seeded_log(languages[0])
     settings = UiSettings(
         pin_file=str(scratch / "admin-pin.json"), export_dir=str(stick), data_dir=str(scratch)
     )
@@ -143,9 +151,12 @@ def main(argv: list[str] | None = None) -> int:
         "castlelive": lambda: _castle_live(h),
         "house": lambda: _house(h),
         "traitorcard": lambda: _traitor_card(h, show_game),
-        "end": lambda: _end(h, log),
+        "end": lambda: _end(h, h.app.controller.log),
     }
-    for lang in args.lang.split(","):
+    for lang in languages:
+        if lang != languages[0]:
+            log.close()
+            log = h.app.controller.log = seeded_log(lang)
         h.app.controller.set_language(lang)
         for name in wanted:
             h.app.controller.settings.seat_angles = [0] * 6
