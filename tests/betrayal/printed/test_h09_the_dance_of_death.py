@@ -44,6 +44,25 @@ def test_h09_the_dance_of_death_a_traitor_wins_by_destroying_the_holy_symbol():
     step.state.explorers[2].omens.append("Holy Symbol")
     step = act(step, 2, "Furnace Room", "destroy")
     assert step.state.haunt.winner == "traitor"
+    said = [o for o in step.outcomes if o.code == "haunt.victory"]
+    assert said[0].text == "The traitor wins: the Holy Symbol is destroyed"  # a turned hero, not the house
+
+
+def victory(step):
+    return next(o for o in step.outcomes if o.code == "haunt.victory")
+
+
+def test_h09_when_every_hero_has_fallen_to_the_dance_the_traitors_win_not_the_house():
+    """No hero is left to banish the Fiddler (H6.1): the side they all joined wins, said as theirs."""
+    step = dance()
+    for seat in (1, 2, 3):
+        step = lured(step, seat, "Ballroom", 0)
+        assert step.state.haunt.side_of(seat) == "traitor" and not step.state.haunt.winner
+    step = lured(step, 0, "Ballroom", 0)
+    said = victory(step)
+    assert step.state.haunt.winner == "traitor" and dict(said.params)["variant"] == "traitors"
+    assert said.text == "The traitors win: no hero is left on the heroes' side"
+    assert all(e.alive for e in step.state.explorers)
 
 
 def test_h09_defying_before_the_holy_symbol_is_brought_is_refused():

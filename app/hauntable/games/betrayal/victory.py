@@ -34,15 +34,18 @@ def declare(w: World, side: str, why: str) -> None:
     w.s.pending.clear()
     w.s.awaiting = None
     w.s.ctx = {}
-    name = "The heroes win" if side == "heroes" else "The traitor wins"
-    if side == "traitor" and h.traitor is None:
-        name = "The house wins"
-    w.say(
-        f"{name}: {why}",
-        "haunt.victory",
-        side=side,
-        variant="house" if side == "traitor" and h.traitor is None else side,
-    )
+    variant = side
+    if side == "traitor":  # the house only when nobody ever took its side; haunt 9's heroes turn one by one
+        n = len(traitor_side(w))
+        variant = "house" if n == 0 else "traitors" if n > 1 else "traitor"
+    names = {"heroes": "The heroes win", "traitor": "The traitor wins", "traitors": "The traitors win"}
+    w.say(f"{names.get(variant, 'The house wins')}: {why}", "haunt.victory", side=side, variant=variant)
+
+
+def traitor_side(w: World) -> list[int]:
+    """Seats on the traitor's side, dead or alive: the first traitor and every hero who turned."""
+    h = w.haunt
+    return [e.seat for e in w.s.explorers if h.side_of(e.seat) == "traitor"]
 
 
 def check_victory(w: World) -> bool:
@@ -69,6 +72,8 @@ def check_victory(w: World) -> bool:
             return False  # the heroes are out, alive, but their goal is not met: the haunt plays on
         if survivors(w):  # every hero still alive has escaped (H6.1), in book mode too
             declare(w, "heroes", "every surviving hero has escaped")
+        elif any(w.haunt.sides.get(seat) == "traitor" for seat in traitor_side(w)):
+            declare(w, "traitor", "no hero is left on the heroes' side")
         else:
             declare(w, "traitor", "no hero is left alive")
         return True
