@@ -17,7 +17,7 @@ from hauntable.games.betrayal.haunts import SCENARIOS
 from hauntable.games.betrayal.haunts.printed import PRINTED, PrintedHaunt
 from hauntable.games.betrayal.records import CARRIED, HELD
 from hauntable.games.betrayal.state import State
-from hauntable.ui.i18n import catalog, haunt_word, monster_name, printed_action, tr
+from hauntable.ui.i18n import catalog, haunt_word, monster_name, printed_action, tr, track_word
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,9 +161,15 @@ def counter_lines(state: State) -> list[str]:
     printed = printed_haunt(state)
     labels = printed.spec.counters if printed is not None else {}  # a printed haunt names its own counters
     for name, value in sorted(h.vars.items()):
-        if name in labels and isinstance(value, int) and not isinstance(value, bool):
+        head, of, _who = name.partition(" of ")
+        counted = isinstance(value, int) and not isinstance(value, bool)
+        if name in labels and counted:
             assert printed is not None
             out.append(f"{haunt_word(printed.spec.number, f'counter.{name}', labels[name])}: {value}")
+            continue
+        if of and head in labels and counted:  # "Collar of Zoe" (haunt 34): the counter's word of whose
+            assert printed is not None
+            out.append(f"{monster_name(printed.spec.number, name)}: {value}")
             continue
         if (
             isinstance(value, bool)
@@ -174,7 +180,7 @@ def counter_lines(state: State) -> list[str]:
         n = len(value) if isinstance(value, list) else value
         out.append(f"{tr(f'counter.{name}')}: {n}")
     for name, value in sorted(h.tracks.items()):
-        out.append(tr("counter.track", name=name, n=value))
+        out.append(tr("counter.track", name=track_word(name), n=value))
     return out
 
 

@@ -178,7 +178,12 @@ def monster_name(number: int, name: str, lang: str | None = None) -> str:
     if haunt is None or not name:
         return name
     words = {m.kind: "monster" for m in haunt.spec.monsters} | {t: "token" for t in haunt.spec.tokens}
+    words |= {c: "counter" for c in haunt.spec.counters if c not in words and c == haunt.spec.counters[c]}
+    # (a counter whose id is its label: haunt 34's "Collar of Zoe")
     stem, _, n = name.rpartition(" ")
+    head, paren, room = name.partition(" (")
+    if paren and head in words and room.endswith(")"):  # haunt 34's "Key (Attic)": the room as printed
+        return f"{haunt_word(number, f'{words[head]}.{head}', head, lang)} ({room}"
     if name in words:
         return haunt_word(number, f"{words[name]}.{name}", name, lang)
     if stem in words and n.isdigit():
@@ -188,6 +193,25 @@ def monster_name(number: int, name: str, lang: str | None = None) -> str:
         word = haunt_word(number, f"{words[head]}.{head}", head, lang)
         return tr("token.of", lang, token=word, who=monster_name(number, whose, lang))
     return name
+
+
+def track_word(name: str, lang: str | None = None) -> str:
+    """A Turn/Damage track clip's name in ``lang`` (``track.<name>``); a name the catalogs lack as written."""
+    return tr(f"track.{name}", lang) if f"track.{name}" in catalog("en") else name
+
+
+def printed_counter(number: int, name: str, lang: str | None = None) -> str | None:
+    """Printed haunt ``number``'s counter ``name`` by its label in ``lang``; None: no such counter."""
+    haunt = PRINTED.get(number)
+    label = haunt.spec.counters.get(name) if haunt is not None else None
+    return None if label is None else haunt_word(number, f"counter.{name}", label, lang)
+
+
+def purpose_words(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A roll purpose's parameters with a printed haunt's counter (``counter`` + ``haunt``) by its label."""
+    counter = params.get("counter")
+    label = printed_counter(int(params.get("haunt", 0)), str(counter), lang) if counter else None
+    return params if label is None else params | {"counter": label}
 
 
 # parameters that never name a monster or token (a card or room may share a token's name: haunt 34's Key)
@@ -229,6 +253,8 @@ def outcome_text(outcome: Outcome, lang: str | None = None, haunt: int = 0) -> s
         text = catalog(lang).get(f"out.haunt.victory.{params.get('variant', '')}")
         if why and text:
             return f"{text}: {why}"
+    if outcome.code == "haunt.track":
+        params["name"] = track_word(str(params.get("name", "")), lang)
     if outcome.code == "card.summary":  # card content: our own summaries, the cards domain
         summary = card_texts(lang).get(params.get("card", ""))
         return outcome.text if summary is None else f"{params['card']}: {summary}"
@@ -272,7 +298,7 @@ def roll_text(params: dict[str, Any], lang: str, haunt: int = 0) -> str:
     purpose = str(params.get("purpose", ""))
     code = params.get("purpose_code")
     if lang != "en" and code and f"purpose.{code}" in catalog("en"):
-        worded = monster_names(dict(params.get("purpose_params", ())), haunt, lang)
+        worded = purpose_words(monster_names(dict(params.get("purpose_params", ())), haunt, lang), lang)
         action = worded.get("action")
         label = printed_action(int(worded.get("haunt", 0)), str(action), lang) if action else None
         if label is not None or action is None or f"act.{action}" in catalog("en"):

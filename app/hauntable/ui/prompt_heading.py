@@ -23,7 +23,15 @@ from hauntable.games.betrayal.prompts import (
 )
 from hauntable.games.betrayal.state import State
 from hauntable.ui.hauntview import haunt_number, monster_word, printed_label, rules_card
-from hauntable.ui.i18n import catalog, language, monster_name, monster_names, placeholders, tr
+from hauntable.ui.i18n import (
+    catalog,
+    language,
+    monster_name,
+    monster_names,
+    placeholders,
+    purpose_words,
+    tr,
+)
 from hauntable.ui.rollheading import roll_heading
 
 
@@ -137,6 +145,7 @@ def purpose_text(prompt: RollDice, number: int = 0) -> str:
     if language() == "en" or worded is None:
         return prompt.purpose
     params = monster_names(dict(worded.params), number, language())  # "attack on Mummy": the Mummy worded
+    params = purpose_words(params, language())  # a printed haunt's counter by its label
     action = params.get("action")
     if action is not None and f"act.{action}" in catalog("en"):
         params["action"] = tr(f"act.{action}")

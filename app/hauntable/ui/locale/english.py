@@ -110,6 +110,7 @@ message("end.export", "Save this picture and the game's log to the USB stick")
 message("end.exported", "Saved on {drive}: {files}")
 message("end.failed", "Could not write to {drive}: {error}")
 message("counter.track", "Turn/Damage track ({name}): {n}")
+message("track.turn", "turn")  # the Turn/Damage track's "turn" clip (counter.track, out.haunt.track)
 message("counter.dread", "Dread")
 message("counter.grabs", "Grabs")
 message("counter.barricades", "Barricades")
@@ -1343,6 +1344,8 @@ message("purpose.task", "{action} (task)")
 # TRANSLATORS: a printed haunt's roll, named by the haunt action it is for
 message("purpose.printed_roll", "{action}")
 message("purpose.printed_monster_roll", "{monster}: {action}")
+message("purpose.printed_counter_roll", "{counter}")  # a printed haunt's counter by its label
+message("purpose.escape_card", "escape the {card}")  # Dynamite's Speed roll; the card's printed name
 # TRANSLATORS: a printed haunt's token that belongs to someone: "Body of Zoe Ingstrom", "Corpse of Victim 2"
 message("token.of", "{token} of {who}")
 message("act.resist", "Resist")

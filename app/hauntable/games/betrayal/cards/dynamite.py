@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntable.engine.prompts import RollDice
+from hauntable.engine.prompts import OptionText, RollDice
 from hauntable.games.betrayal.cards.interpreter import room_targets
 from hauntable.games.betrayal.combat import ATTACK
 from hauntable.games.betrayal.fight import hurt
@@ -63,7 +63,8 @@ def dynamite_room(w: World, seat: int, card: str, room: str) -> None:
 def dynamite_roll(w: World, key: str, card: str) -> None:
     seat = seat_of(key)
     if seat is not None:
-        trait_roll(w, seat, "speed", 5, f"escape the {card}", on="dynamite_result", key=key, card=card)
+        worded = OptionText.of("escape_card", card=card)  # the screen's words (issue 18); view-only
+        trait_roll(w, seat, "speed", 5, f"escape the {card}", "dynamite_result", worded, key=key, card=card)
         return
     dice = dice_of(w, key, "speed")
     w.ask(
@@ -74,6 +75,7 @@ def dynamite_roll(w: World, key: str, card: str) -> None:
             f"escape the {card}",
             "speed",
             5,
+            purpose_text=OptionText.of("escape_card", card=card),
         ),
         on="dynamite_result",
         key=key,

@@ -338,6 +338,9 @@ def printed_roll(
     about_ctx = {"about": about, "_aid_none": True} if about else {}
     # the screen words the roll by the action's label in the haunts catalog (issue 18); view-only, unhashed
     worded = None
+    sc = w.rules.scenarios.get(w.haunt.number)
+    if not action and isinstance(sc, PrintedHaunt) and counter in sc.spec.counters:  # by its counter's label
+        worded = OptionText.of("printed_counter_roll", counter=counter, haunt=w.haunt.number)
     if action:
         code = "printed_monster_roll" if about else "printed_roll"
         worded = OptionText.of(
