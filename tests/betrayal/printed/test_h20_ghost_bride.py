@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
-from printedkit import begin, turn
+from gamekit import arrange, do, haunt, refused
+from gamekit import start as new_game
+from printedkit import FOUR, begin, build, turn
 from printedplay import act, strong
 
 ROOMS = ("Chapel", "Crypt", "Library")
@@ -44,3 +45,38 @@ def test_h20_digging_before_the_body_is_found_is_refused():
     hero = next(s for s in range(4) if s != step.state.haunt.traitor)
     rej = refused(turn(step, hero, "Crypt"), "act dig option=might")
     assert "find the body first" in rej.sentence and "haunt 20" in rej.sentence
+
+
+def wedding_waits_for(step, groom: int):
+    """The Bride in the Chapel: the wedding stands still while ``groom`` lives, then reaches turn 3."""
+    h = step.state.haunt
+    h.monsters["Ghost Bride"].room = "Chapel"
+    step = do(turn(step, h.traitor, "Library"), "end")
+    assert step.state.haunt.track("turn") == 0 and not step.state.haunt.winner  # the groom lives
+    step.state.explorers[groom].alive = False
+    for _ in range(3):
+        step = do(turn(step, h.traitor, "Library"), "end")
+    return step
+
+
+def test_h20_with_the_ring_in_the_traitors_hand_the_groom_is_the_hero_to_the_traitors_left():
+    """The table's reading (the books name no groom then): Vivian reveals the haunt holding the Ring and
+    turns traitor; the wedding waits for the hero to her left, not for her own death."""
+    step = build(new_game(*FOUR), *ROOMS)
+    arrange(step)
+    step.state.decks["omen"].remove("Ring")
+    step.state.explorers[2].omens.append("Ring")
+    step = haunt(step, 20, revealer=2, omen="Ring", room="Entrance Hall")
+    while step.awaiting is not None and step.awaiting.kind == "handoff":
+        step = do(step, "ready")
+    assert step.state.haunt.traitor == 2 and "Ring" in step.state.explorers[2].omens
+    step = wedding_waits_for(step, 3)
+    assert step.state.haunt.track("turn") == 3 and step.state.haunt.winner == "traitor"
+
+
+def test_h20_with_the_ring_out_of_play_the_groom_is_the_hero_to_the_traitors_left():
+    step = bride()
+    assert all("Ring" not in e.omens for e in step.state.explorers)
+    traitor = step.state.haunt.traitor
+    step = wedding_waits_for(step, (traitor + 1) % 4)
+    assert step.state.haunt.winner == "traitor"
