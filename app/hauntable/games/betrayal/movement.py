@@ -66,7 +66,8 @@ def _not_stuck(w: World) -> None:
 
 def check_move(w: World, to: str) -> tuple[str, dict[str, Any]]:
     """Where a move goes: ('room', {...}) or ('discover', {...}). Raises IllegalAction saying why not."""
-    s, e = w.s, w.s.current
+    s = w.s
+    e = s.explorers[s.turn.seat]  # State.current, written out (every move)
     if unseen(s, str(e.seat)):  # a figure off the board moves in private (haunt 41)
         raise IllegalAction(f"{e.name} moves in secret, with the haunt's own action.", "H7.1")
     if s.turn.movement_over:
@@ -90,7 +91,7 @@ def check_move(w: World, to: str) -> tuple[str, dict[str, Any]]:
 
 def move_target(w: World, view: HouseView, to: str) -> tuple[str, dict[str, Any]] | IllegalAction:
     """Where a move from the current room leads, or the rejection saying why it cannot (B2, B3.4, B6.1)."""
-    e = w.s.current
+    e = w.s.explorers[w.s.turn.seat]
     here = w.content.rooms[e.room]
     if to in ("up", "down"):
         target = stairs(w.s, w.content, e.room, to)

@@ -114,7 +114,7 @@ def action_prompt(w: World) -> ChooseAction:
     on a clone, as ``apply`` does: a rule that writes while it only reads (a haunt's counter made on first
     look) must not change a state that was listed, or a replay (never listing) would end elsewhere (E1)."""
     content = w.content
-    e = w.s.current
+    e = w.s.explorers[w.s.turn.seat]  # State.current, written out: once per input
     left = 0 if w.s.turn.movement_over else movement_left(w)
     return ChooseAction.listed_later(
         e.seat,
@@ -210,7 +210,8 @@ def _resolve_action(w: World, prompt: Any, ctx: dict[str, Any], inp: Input) -> N
     seat = w.s.turn.seat
     if isinstance(inp, Move):
         where, params = check_move(w, inp.to)
-        here = w.content.rooms[w.s.current.room]
+        room = w.s.explorers[seat].room  # State.current, written out (every move)
+        here = w.content.rooms[room]
         extra = leave_cost(w) - 1 if w.s.phase == "haunt" else 0  # 1 before the haunt (H5.1)
         if extra:
             w.s.turn.moved += extra
@@ -219,8 +220,8 @@ def _resolve_action(w: World, prompt: Any, ctx: dict[str, Any], inp: Input) -> N
                 f"Getting past the opponents costs {who} {extra} more", "move.opponents", who=who, extra=extra
             )
         tasks = []
-        if here.exit_roll and not medallion(w, seat, w.s.current.room) and not traitor_ignores(w, seat):
-            tasks.append(("exit_roll", dict(seat=seat, room=w.s.current.room)))
+        if here.exit_roll and not medallion(w, seat, room) and not traitor_ignores(w, seat):
+            tasks.append(("exit_roll", dict(seat=seat, room=room)))
         if where == "room":
             tasks.append(("arrive", dict(seat=seat, room=params["room"], entry=params["entry"], cost=1)))
         else:

@@ -144,12 +144,16 @@ class TileView:
         """
         rooms, cells, house = self.content.rooms, self.state.cells, self.state.house
         floor, x, y = cell
-        facing = []  # (direction, whether the neighbour there has a door facing this cell)
+        meeting = set()  # directions whose neighbour has a door facing this cell
         for d in DIRECTIONS:
             dx, dy = STEP[d]
             other = cells.get((floor, x + dx, y + dy))
-            if other is not None and other != ignore:
-                facing.append((d, OPPOSITE[d] in doors_of(rooms[other], house[other].rotation)))
+            if (
+                other is not None
+                and other != ignore
+                and OPPOSITE[d] in doors_of(rooms[other], house[other].rotation)
+            ):
+                meeting.add(d)
         # whether the rest of the floor stays open does not depend on the rotation, unless the tile is
         # already in the house somewhere else
         moving = name in house and name != ignore
@@ -158,7 +162,7 @@ class TileView:
         for rotation, doors in distinct_turns(rooms[name].doors):
             if entry is not None and entry not in doors:
                 continue
-            links = sum(1 for d, meets in facing if meets and d in doors)
+            links = len(meeting.intersection(doors))  # a tile names each door once
             if entry is None and links == 0 and need_link:
                 continue  # a room laid by an effect joins the house through a door (unless behind a wall)
             if moving:
