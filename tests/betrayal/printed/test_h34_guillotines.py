@@ -90,6 +90,8 @@ def test_h34_guillotines_traitor_wins_when_more_than_half_the_heroes_are_dead():
     step.state.haunt.vars["_collars"] = [1 if s in heroes[:2] else 4 for s in range(4)]
     step = end_revealers_turn(step, 0)  # two collars at 1 fire at track 1
     assert step.state.haunt.winner == "traitor"
+    said = next(o for o in step.outcomes if o.code == "haunt.victory")  # the hidden one wins, not the house
+    assert said.text == "The traitor wins: more than half the heroes are dead"
     assert sum(1 for s in heroes if not step.state.explorers[s].alive) == 2
 
 

@@ -35,9 +35,9 @@ def declare(w: World, side: str, why: str) -> None:
     w.s.awaiting = None
     w.s.ctx = {}
     variant = side
-    if side == "traitor":  # the house only when nobody ever took its side; haunt 9's heroes turn one by one
+    if side == "traitor":  # the house only with nobody on its side, not even hidden (34, 43); 9's heroes turn
         n = len(traitor_side(w))
-        variant = "house" if n == 0 else "traitors" if n > 1 else "traitor"
+        variant = "traitors" if n > 1 else "traitor" if n or h.secret is not None else "house"
     names = {"heroes": "The heroes win", "traitor": "The traitor wins", "traitors": "The traitors win"}
     w.say(f"{names.get(variant, 'The house wins')}: {why}", "haunt.victory", side=side, variant=variant)
 
