@@ -64,7 +64,7 @@ def test_dice_entered_by_hand_are_rolled_with_source_hand(table_app):
     h.tap(pad[0])
     h.tap(pad[0])  # 0 -> 1 -> 2
     h.tap_text("Enter these dice")
-    assert "= 2 (" in h.texts() and ", hand)" in h.texts()
+    assert "= 2 (" in h.texts() and ", by hand)" in h.texts()  # the source in words
 
 
 def test_an_unplugged_tower_asks_for_dice_by_hand(table_app):
@@ -77,7 +77,7 @@ def test_an_unplugged_tower_asks_for_dice_by_hand(table_app):
     assert h.app.controller.channel.seq == seq
     h.tap_text("Unplug / plug tower")
     h.tap_text("Throw into the tower")
-    assert h.app.controller.channel.seq > seq and ", virtual-tower:" in h.texts()
+    assert h.app.controller.channel.seq > seq and ", virtual dice)" in h.texts()  # the simulated tower
 
 
 def test_rotation_choices_name_the_doors_and_turn_the_tile(table_app):
