@@ -195,6 +195,15 @@ def monster_name(number: int, name: str, lang: str | None = None) -> str:
     return name
 
 
+def labelled_action(number: int, english: str, lang: str | None = None) -> str:
+    """``english`` in printed haunt ``number``'s words when it is one of its actions' labels (a roll the
+    haunt asks for into a counter of its own, named by the action it serves: haunt 3's "Skin of Frog");
+    else as given."""
+    haunt = PRINTED.get(number)
+    found = next((a for a in haunt.spec.actions if a.label == english), None) if haunt is not None else None
+    return english if found is None else haunt_word(number, f"action.{found.id}.label", english, lang)
+
+
 def track_word(name: str, lang: str | None = None) -> str:
     """A Turn/Damage track clip's name in ``lang`` (``track.<name>``); a name the catalogs lack as written."""
     return tr(f"track.{name}", lang) if f"track.{name}" in catalog("en") else name
@@ -295,8 +304,10 @@ def roll_text(params: dict[str, Any], lang: str, haunt: int = 0) -> str:
     """
     kind = ROLL_SOURCES.get(re.split(r"[:#]", str(params.get("source", "")))[0], "other")
     who = params.get("who", "")
-    purpose = str(params.get("purpose", ""))
     code = params.get("purpose_code")
+    purpose = str(params.get("purpose", ""))
+    if lang != "en" and not code:
+        purpose = labelled_action(haunt, purpose, lang)
     if lang != "en" and code and f"purpose.{code}" in catalog("en"):
         worded = purpose_words(monster_names(dict(params.get("purpose_params", ())), haunt, lang), lang)
         action = worded.get("action")

@@ -25,6 +25,7 @@ from hauntable.games.betrayal.state import State
 from hauntable.ui.hauntview import haunt_number, monster_word, printed_label, rules_card
 from hauntable.ui.i18n import (
     catalog,
+    labelled_action,
     language,
     monster_name,
     monster_names,
@@ -142,8 +143,10 @@ def purpose_text(prompt: RollDice, number: int = 0) -> str:
     (``act.<action>``, or printed haunt ``number``'s button words); a card's or room's name, and every
     purpose in English, as the engine gave it."""
     worded = prompt.purpose_text
-    if language() == "en" or worded is None:
+    if language() == "en":
         return prompt.purpose
+    if worded is None:
+        return labelled_action(number, prompt.purpose, language())
     params = monster_names(dict(worded.params), number, language())  # "attack on Mummy": the Mummy worded
     params = purpose_words(params, language())  # a printed haunt's counter by its label
     action = params.get("action")
