@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamekit import refused
+from gamekit import do, refused
 from printedkit import begin, roll, turn, until_turn_of
 from printedplay import act, strong
 
@@ -63,6 +63,19 @@ def test_h09_when_every_hero_has_fallen_to_the_dance_the_traitors_win_not_the_ho
     assert step.state.haunt.winner == "traitor" and dict(said.params)["variant"] == "traitors"
     assert said.text == "The traitors win: no hero is left on the heroes' side"
     assert all(e.alive for e in step.state.explorers)
+
+
+def test_h09_defying_needs_the_holy_symbol_still_in_the_pentagram_chamber():
+    """Step 2 needs the Holy Symbol there (the roller need not carry it): its carrier walked off with it."""
+    step = strong(dance(), 0, 1)
+    step.state.explorers[0].omens.append("Holy Symbol")
+    step = act(step, 0, "Pentagram Chamber", "symbol")
+    step = do(turn(step, 0, "Ballroom"), "end")  # the carrier leaves with it
+    rej = refused(turn(step, 1, "Pentagram Chamber"), "act defy option=sanity")
+    assert "Holy Symbol" in rej.sentence
+    step.state.explorers[0].room = "Pentagram Chamber"  # back with it: the next hero may defy
+    step = act(step, 1, "Pentagram Chamber", "defy", "sanity")
+    assert step.state.haunt.vars["_defy"] == 1
 
 
 def test_h09_defying_before_the_holy_symbol_is_brought_is_refused():
