@@ -36,6 +36,7 @@ SCREENS = (
     "layout",
     "seat90",
     "monster",
+    "monsterturn",
     "rearrange",
     "castle",
     "ghostsetup",
@@ -50,7 +51,7 @@ PIN = "1234"
 
 def main(argv: list[str] | None = None) -> int:
     from hauntable.engine.prompts import RollDice
-    from hauntable.games.betrayal.prompts import ChooseAction, ChooseRotation
+    from hauntable.games.betrayal.prompts import ChooseAction, ChooseRotation, MonsterTurn
     from hauntable.ui import demo, i18n
     from hauntable.ui.app import HauntableApp, UiSettings
     from hauntable.ui.harness import Harness
@@ -144,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         "layout": lambda: admin_page("layout"),
         "seat90": lambda: _seat90(h, show_game),
         "monster": lambda: _monster(h),
+        # a printed haunt's monster turn: its moves, the claims behind the haunt button (issue 18)
+        "monsterturn": lambda: show_game(7, 3000, lambda p: isinstance(p, MonsterTurn)),
         "rearrange": lambda: _rearrange(h),
         "castle": lambda: _castle(h),
         "ghostsetup": lambda: (h.app.controller.abandon_game(), h.app.go("ghostsetup")),

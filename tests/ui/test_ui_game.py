@@ -44,7 +44,7 @@ def play_one(h, rng: Rng, claim: bool = False) -> None:
             return
         except LookupError:
             pass
-    if claim:  # a scripted haunt's claims stand among its actions, grouped behind one button
+    if claim:  # a scripted haunt's claims: behind the haunt button, on an explorer's turn and a monster's
         try:
             h.tap(h.find(name="group-haunt"))
             h.tap_text(CLAIM[1])

@@ -159,6 +159,43 @@ def test_haunt_actions_are_grouped_and_end_turn_stays_in_one_place(table_app):
     assert end_turn_rect(h) == exploring
 
 
+def top_level_choices(h):
+    from hauntable.ui.widgets.prompt import ChoiceButton
+
+    return [w for w in h.walk() if isinstance(w, ChoiceButton)]
+
+
+@pytest.mark.parametrize("turn", ["monster", "explorer"])
+def test_H6_2_no_victory_claim_stands_among_a_turns_moves_issue_18(table_app, turn):
+    """A printed haunt offers both claims on every turn prompt (H6.2); a mistap on one at a walk-up table
+    asks the other side to concede (issue 18). On a monster's turn as on an explorer's, the claims stand
+    behind the purple haunt button; the monster's moves stay on the first page, End stays in its place."""
+    from hauntable.games.betrayal.prompts import ChooseAction, MonsterTurn
+    from hauntable.games.betrayal.tool_inputs import Claim
+
+    h = table_app
+    show(h, 5, 60, 4, lambda p: isinstance(p, ChooseAction) and len(p.choices()) > 2)
+    exploring = end_turn_rect(h)
+    kind = MonsterTurn if turn == "monster" else ChooseAction
+    channel = show(
+        h, 7, 3000, 4, lambda p: isinstance(p, kind) and any(c.kind == "claim" for c in p.choices())
+    )
+    prompt = channel.step.awaiting
+    assert isinstance(prompt, kind) and channel.step.state.haunt.mode == "scripted"
+    first = top_level_choices(h)
+    assert first and not [b.text for b in first if isinstance(b.inp, Claim)]
+    assert "The traitor claims victory" not in h.texts()
+    if turn == "monster":  # the monster's own answers all on the first page
+        own = [c for c in prompt.choices() if c.kind in ("go", "attack", "act")]
+        assert own and {b.inp for b in first} >= set(own)
+    assert end_turn_rect(h) == exploring
+    h.tap(h.find(name="group-haunt"))
+    assert end_turn_rect(h) == exploring
+    h.tap_text("The traitor claims victory")
+    assert channel.step.awaiting.kind == "option" and channel.step.awaiting.purpose == "claim"
+    assert channel.last_refusal is None
+
+
 def test_the_haunt_box_shows_the_haunt_its_counters_and_no_sides_goal_H2_2(table_app):
     """Each side's book is its own (H2.2): the box names the haunt and its counters, and sends each side to
     its own card instead of showing either goal (deliberately changed: it showed both goals)."""

@@ -4,8 +4,11 @@ In the haunt a turn can offer 15-20 answers (moves, attacks, items, a scripted h
 mode's tools). Shown as one grid they were ~30 px rows with text spilling out. Here the moves stay on the
 first page; every other group (attacks, items and omens, the haunt's actions, the rest) is shown there
 directly when it holds at most ``DIRECT`` answers, else as one button ("Haunt (7)") that opens the group's
-own page; a turn of at most ``ALL_DIRECT`` answers shows them all at once. The right-hand column is fixed:
-Back (on a group's page) above, End turn (when offered) below.
+own page; a turn of at most ``ALL_DIRECT`` answers shows them all at once. A victory claim is never on the
+first page (issue 18: a mistap among the moves at a walk-up table asks the other side to concede): its
+group is always behind its button. A monster's turn keeps its own answers (moves, attacks, its haunt
+actions) on the first page and the claims (or book mode's one Haunt tools button) in the haunt group. The
+right-hand column is fixed: Back (on a group's page) above, End turn (when offered) below.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from hauntable.engine.inputs import Input
-from hauntable.games.betrayal.prompts import HAUNT_ACTIONS, TOOL_GROUPS
+from hauntable.games.betrayal.prompts import HAUNT_ACTIONS, TOOL_GROUPS, TOOL_KINDS
 from hauntable.ui.i18n import tr
 
 GROUPS = ("move", "attack", "cards", "haunt", "other")
@@ -28,6 +31,8 @@ KINDS = {
     "cards": ("use", "drop", "take", "give", "free"),
     "haunt": HAUNT_ACTIONS,
 }
+MONSTER_GROUPS = ("move", "attack", "monster", "haunt")  # a monster's turn: its own answers, then the haunt's
+TUCKED = ("claim",)  # kinds never on the first page: their group always stands behind its button
 DIRECT = 2  # a group of at most this many answers is shown on the first page itself
 ALL_DIRECT = 6  # ... and every answer when there are at most this many (two rows)
 END_KINDS = ("end",)
@@ -38,6 +43,13 @@ def group_of(inp: Input) -> str:
         if inp.kind in kinds:
             return group
     return "other"
+
+
+def monster_group(inp: Input) -> str:
+    """A monster's turn: moves, attacks and actions (``act``) are its own; claims and tools the haunt's."""
+    if inp.kind in (*TOOL_KINDS, "tools"):
+        return "haunt"
+    return {"go": "move", "attack": "attack"}.get(inp.kind, "monster")
 
 
 def tool_group(inp: Input) -> str:
@@ -65,14 +77,25 @@ class ActionArea(BoxLayout):
     """The answers to a turn prompt. ``button(inp)`` makes one answer's button (the prompt bar's)."""
 
     def __init__(
-        self, choices: tuple[Input, ...], button: Callable[[Input], Button], tools: bool = False, **kwargs
+        self,
+        choices: tuple[Input, ...],
+        button: Callable[[Input], Button],
+        tools: bool = False,
+        monster: bool = False,
+        **kwargs,
     ):
-        """``tools``: the haunt tools' own prompt, grouped by prompts.TOOL_GROUPS, Back where End turn is."""
+        """``tools``: the haunt tools' own prompt, grouped by prompts.TOOL_GROUPS, Back where End turn is;
+        ``monster``: a monster's turn, every group but the haunt's on the first page, End its turn."""
         kwargs.setdefault("spacing", 6)
         super().__init__(**kwargs)
         self._button = button
+        self._direct: tuple[str, ...] = ("move",)
+        self._tucked: tuple[str, ...] = () if tools else TUCKED  # the tools' own prompt is one tap away
         if tools:
             self.groups, end = grouped(choices, tool_group, (*TOOL_GROUPS, "other"), ("back",))
+        elif monster:
+            self.groups, end = grouped(choices, monster_group, MONSTER_GROUPS)
+            self._direct = MONSTER_GROUPS[:-1]
         else:
             self.groups, end = grouped(choices)
         self.page = BoxLayout()
@@ -90,17 +113,21 @@ class ActionArea(BoxLayout):
         self.show_main()
 
     def show_main(self, *_args) -> None:
-        """Moves and small groups as buttons, each larger group as one button opening its page."""
+        """Moves and small groups as buttons, each larger group (or one with a claim) as one button opening
+        its page."""
         self.page.clear_widgets()
         self.back_slot.clear_widgets()
         cells: list[Widget] = []
         few = sum(len(a) for a in self.groups.values()) <= ALL_DIRECT
         for group, answers in self.groups.items():
-            if few or group == "move" or len(answers) <= DIRECT:
+            tucked = any(a.kind in self._tucked for a in answers)
+            if group in self._direct or (not tucked and (few or len(answers) <= DIRECT)):
                 cells += [self._button(a) for a in answers]
             else:
                 opener = Button(
-                    text=tr("group.open", group=tr(f"group.{group}"), n=len(answers)), font_size=18
+                    text=tr("group.open", group=tr(f"group.{group}"), n=len(answers)),
+                    font_size=18,
+                    halign="center",
                 )
                 opener.background_color = (0.45, 0.3, 0.6, 1) if group == "haunt" else (0.35, 0.4, 0.5, 1)
                 opener.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))

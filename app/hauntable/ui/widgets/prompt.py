@@ -265,7 +265,7 @@ class PromptBar(BoxLayout):
             return b
 
         if isinstance(prompt, ChooseAction | MonsterTurn):  # grouped, End turn always at the right
-            self.area.add_widget(ActionArea(choices, button))
+            self.area.add_widget(ActionArea(choices, button, monster=isinstance(prompt, MonsterTurn)))
             return
         if isinstance(prompt, HauntTools):  # the haunt tools by group, Back where End turn stands
             self.area.add_widget(ActionArea(choices, button, tools=True))
