@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gamekit import CONTENT, do, refused, texts
+from gamekit import CONTENT, choices, do, refused, texts
+from hauntable.games.betrayal.state import Placed
 from printedkit import begin, roll_total, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen", "Storeroom")
@@ -56,3 +57,48 @@ def test_h50_searching_where_no_clue_lies_is_refused_naming_the_haunt():
     empty = next(r for r in ("Entrance Hall", "Foyer") if not step.state.haunt.tokens_in(r))
     rej = refused(turn(step, 2, empty), "act search option=knowledge")
     assert "haunt 50" in rej.sentence and "Clue" in rej.sentence
+
+
+def with_upper_rooms():
+    """The hunt with the Attic next to the Upper Landing and the Bedroom next to the Attic only."""
+    step = hunt()
+    s = step.state
+    s.house["Attic"], s.house["Bedroom"] = Placed("upper", 1, 0, 0), Placed("upper", 2, 0, 0)
+    s.house_changed()
+    s.explorers[1].room = "Upper Landing"
+    return step
+
+
+def collapse_search(step, total: int):
+    """Seat 2 searches with Clues held so that the total is ``total`` (13-15: a room collapses)."""
+    for i in range(1, total - 10 + 1):  # each Clue held: +1
+        step.state.haunt.carry(f"Clue {100 + i}", 2)
+    return search(step, 2, 10)
+
+
+def test_h50_a_search_of_thirteen_to_fifteen_collapses_an_empty_upper_room_the_searcher_picks():
+    step = collapse_search(with_upper_rooms(), 13)
+    ask = step.awaiting
+    assert ask.code == "collapse_room" and ask.player == 2
+    assert set(ask.options) == {"Attic", "Bedroom"}  # the first fall: an empty upper room
+    step = do(step, "choose Attic")
+    assert step.state.haunt.vars["_collapsed"] == ["Attic"] and step.state.haunt.winner is None
+
+
+def test_h50_then_a_room_next_to_a_fallen_one_collapses_killing_the_explorer_in_it():
+    step = with_upper_rooms()
+    step.state.haunt.vars["_collapsed"] = ["Attic"]
+    step = collapse_search(step, 14)
+    assert set(step.awaiting.options) == {"Upper Landing", "Bedroom"}
+    step = do(step, "choose 'Upper Landing'")
+    assert step.state.haunt.vars["_collapsed"] == ["Attic", "Upper Landing"]
+    assert not step.state.explorers[1].alive
+
+
+def test_h50_with_the_upper_floor_gone_the_ground_floor_falls_from_the_grand_staircase():
+    step = with_upper_rooms()
+    assert "move N" in choices(turn(step, 2, "Foyer"))  # the Grand Staircase lies north of the Foyer
+    step.state.haunt.vars["_collapsed"] = ["Attic", "Upper Landing", "Bedroom"]
+    step = collapse_search(step, 15)
+    assert step.state.haunt.vars["_collapsed"][-1] == "Grand Staircase"
+    assert "move N" not in choices(turn(step, 2, "Foyer"))  # nobody enters a fallen room
