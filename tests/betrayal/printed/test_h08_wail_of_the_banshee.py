@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
+from gamekit import do, refused, value
 from printedkit import begin, roll, turn
+from printedplay import monster_prompt_for
 
 ROOMS = ("Chapel", "Library", "Crypt", "Pentagram Chamber", "Research Laboratory")
 
@@ -73,3 +74,41 @@ def test_h08_an_exorcism_outside_the_holy_rooms_is_refused():
     step = turn(banshee(), 1, "Entrance Hall")
     rej = refused(step, "act exorcise_sanity option=sanity")
     assert "Chapel" in rej.sentence and "haunt 8" in rej.sentence
+
+
+def banshee_enters_the_foyer(step, listeners=(1,)):
+    """The Banshee in the Entrance Hall at its move, ``listeners`` in the Foyer, everyone else in the
+    Library; it steps into the Foyer."""
+    s = step.state
+    s.haunt.monsters["Banshee"].room = "Entrance Hall"
+    for e in s.explorers:
+        e.room = "Foyer" if e.seat in listeners else "Library"
+    step = monster_prompt_for(do(turn(step, 0, s.explorers[0].room), "end"), "Banshee")
+    return do(step, "go Foyer")
+
+
+def test_h08_the_wail_a_hero_in_a_room_the_banshee_enters_rolls_sanity_and_a_low_roll_costs_4_dice():
+    step = banshee_enters_the_foyer(banshee())
+    ask = step.awaiting
+    assert ask.kind == "roll" and ask.player == 1 and ask.dice == value(step, 1, "sanity")
+    step = roll(step, 0)  # 0-2: 4 dice of mental damage
+    assert step.awaiting.kind == "roll" and step.awaiting.player == 1 and step.awaiting.dice == 4
+
+
+def test_h08_the_wail_a_sanity_roll_of_six_or_more_costs_1_die():
+    step = banshee_enters_the_foyer(banshee())
+    step = roll(step, 2)  # 3 dice of 2: 6
+    assert step.awaiting.kind == "roll" and step.awaiting.dice == 1
+
+
+def test_h08_the_traitor_holding_the_spirit_board_is_deaf_to_the_wail_a_hero_holding_it_is_not():
+    step = banshee_enters_the_foyer(banshee(), listeners=(0,))
+    assert step.awaiting.kind == "roll" and step.awaiting.player == 0  # without it the traitor hears too
+    step = banshee()
+    step.state.explorers[0].omens.append("Spirit Board")
+    step = banshee_enters_the_foyer(step, listeners=(0,))
+    assert not (step.awaiting.kind == "roll" and step.awaiting.player == 0)
+    step = banshee()
+    step.state.explorers[1].omens.append("Spirit Board")
+    step = banshee_enters_the_foyer(step, listeners=(1,))
+    assert step.awaiting.kind == "roll" and step.awaiting.player == 1
