@@ -34,10 +34,17 @@ def test_h14_the_stars_are_right_set_up_cultists_and_paint():
     assert {h.token_room(t) for t in h.tokens if t.startswith("Paint")} == {"Kitchen", "Storeroom"}
 
 
+def test_h14_paint_set_up_one_can_per_player_laid_in_turn_round_again_while_cans_are_left():
+    h = stars().state.haunt
+    rooms = sorted(h.token_room(t) for t in h.tokens if t.startswith("Paint"))
+    assert rooms == ["Kitchen", "Kitchen", "Storeroom", "Storeroom"]  # 4 players, 2 Paint rooms in the house
+
+
 def test_h14_the_stars_are_right_heroes_win_when_every_can_is_thrown_into_the_chamber():
     step = stars()
     throw_from = door_room(step)
-    for room in ("Kitchen", "Storeroom"):
+    for room in ("Kitchen", "Storeroom", "Kitchen", "Storeroom"):  # every can: one a player
+        assert not step.state.haunt.winner
         step = act(step, 1, room, "take_paint")
         assert step.state.haunt.vars.get("_x") is None
         step = act(step, 1, throw_from, "throw")
@@ -76,7 +83,8 @@ def test_K9_h14_a_can_carried_by_a_hero_who_dies_stays_in_the_room_and_the_heroe
     assert not step.state.explorers[2].alive
     assert step.state.haunt.token_room(can) == "Kitchen"
     throw_from = door_room(step)
-    for room in ("Kitchen", "Storeroom"):
+    for room in ("Kitchen", "Storeroom", "Kitchen", "Storeroom"):  # every can: one a player
+        assert not step.state.haunt.winner
         step = act(step, 1, room, "take_paint")
         step = act(step, 1, throw_from, "throw")
     assert step.state.haunt.winner == "heroes"
