@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import CONTENT, do, refused, texts
-from printedkit import begin, roll, turn
+from printedkit import begin, fight, roll, turn
 
 ROOMS = ("Kitchen", "Gallery", "Chapel", "Charred Room", "Tower")
 
@@ -78,3 +78,23 @@ def test_h44_the_traitor_wins_when_age_has_taken_every_hero():
         if step.state.haunt.winner:
             break
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h44_each_hero_death_lets_the_traitor_roll_3_dice_and_share_the_total_among_its_traits():
+    step = settle(aging())
+    t = step.state.haunt.traitor
+    victim = next(e.seat for e in step.state.explorers if e.seat != t)
+    step.state.explorers[victim].traits["might"] = 1  # one blow from the skull
+    step = do(turn(step, victim, "Kitchen"), "end")
+    before = dict(step.state.explorers[t].traits)
+    step = do(turn(step, t, "Kitchen"), f"attack {victim}")
+    step = fight(step, t)  # the traitor's rolls all 2s: the fight, then the 3 dice of the death (6)
+    assert not step.state.explorers[victim].alive
+    assert any("feeds the traitor" in x for x in texts(step))
+    chosen = []
+    while step.awaiting.kind == "option" and step.awaiting.player == t:
+        chosen.append(str(step.awaiting.choices()[len(chosen) % 4]))
+        step = do(step, chosen[-1])
+    assert len(chosen) == 6  # one choice a point
+    after = step.state.explorers[t].traits
+    assert {k: after[k] - before[k] for k in before} == {"might": 2, "speed": 2, "sanity": 1, "knowledge": 1}

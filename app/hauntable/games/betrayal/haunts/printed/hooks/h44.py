@@ -1,7 +1,8 @@
 """Haunt 44, Death Doth Find Us All: the heroes age. A hero's age is the printed age plus ten years for each
 aging token; each new decade entered changes traits once (the aging table, in the card language so a choice
 of trait is asked of the hero). The Medallion's carrier ages one decade less on the traitor's turn, and one
-decade each time a hero dies."""
+decade each time a hero dies; each hero's death also lets the traitor roll 3 dice and share the total
+among its traits, one point at a time as it likes."""
 
 from __future__ import annotations
 
@@ -45,7 +46,12 @@ def age(w: World, c: Ctx, seat: int, decades: int) -> None:
 
 
 class DeathDothFindUsAll(PrintedHaunt):
-    extra_names: ClassVar[tuple[str, ...]] = ("age_heroes", "age_me", "age_medallion_for_the_dead")
+    extra_names: ClassVar[tuple[str, ...]] = (
+        "age_heroes",
+        "age_me",
+        "age_medallion_for_the_dead",
+        "traitor_gains",
+    )
 
     def extra(self, c: Ctx) -> dict[str, Any]:
         w = c.w
@@ -68,11 +74,22 @@ class DeathDothFindUsAll(PrintedHaunt):
             holder = w.holder("Medallion")
             if new > 0 and holder is not None and holder in heroes():
                 age(w, c, holder, new)
+            t = w.haunt.traitor
+            if new > 0 and t is not None and w.s.explorers[t].alive:
+                for _ in range(new):
+                    c.roll_for("spoils", 3, t)
+
+        def traitor_gains(total: int) -> None:
+            """The traitor shares ``total`` among its traits, choosing a trait for each point."""
+            t = w.haunt.traitor
+            if total > 0 and t is not None:
+                c.card_effects([["gain_any", 1, [*PHYSICAL, *MENTAL]]] * total, t)
 
         return {
             "age_heroes": age_heroes,
             "age_me": age_me,
             "age_medallion_for_the_dead": age_medallion_for_the_dead,
+            "traitor_gains": traitor_gains,
         }
 
     def on_turn_end(self, w: World, seat: int) -> None:
