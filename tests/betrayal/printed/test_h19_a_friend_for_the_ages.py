@@ -56,3 +56,13 @@ def test_h19_repainting_without_paint_is_refused():
     hero = next(s for s in range(4) if s != step.state.haunt.traitor)
     rej = refused(turn(step, hero, "Gallery"), "act repaint option=knowledge")
     assert "Paint" in rej.sentence and "haunt 19" in rej.sentence
+
+
+def test_h19_an_explorer_carries_one_can_of_paint_at_most():
+    step = friend()
+    hero = next(s for s in range(4) if s != step.state.haunt.traitor)
+    step = act(step, hero, "Storeroom", "take_paint")
+    rej = refused(turn(step, hero, "Attic"), "act take_paint")
+    assert "one can" in rej.sentence and "haunt 19" in rej.sentence
+    h = step.state.haunt
+    assert any(h.token_room(t) == "Attic" for t in h.tokens if t.startswith("Paint"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekit import do, refused
-from printedkit import begin, turn
+from printedkit import begin, roll_total, turn
 from printedplay import monster_kills_last_hero, settle, strong
 
 ROOMS = ("Crypt", "Graveyard", "Chapel")
@@ -54,3 +54,25 @@ def test_h21_striking_the_lord_without_the_medallion_is_refused():
     hero = next(s for s in range(4) if s != h.traitor)
     rej = refused(turn(step, hero, h.monsters["Zombie Lord"].room), "act lord option=might")
     assert "Medallion" in rej.sentence and "haunt 21" in rej.sentence
+
+
+def beat_a_zombie(weapon: str):
+    step = living_dead()
+    h = step.state.haunt
+    hero = next(s for s in range(4) if s != h.traitor)
+    if weapon:
+        step.state.explorers[hero].items.append(weapon)
+    mid = sorted(m for m in h.monsters if h.monsters[m].kind == "Zombie")[0]
+    step = turn(step, hero, h.monsters[mid].room)
+    step = roll_total(roll_total(do(step, f"attack '{mid}' trait=might"), 6), 0)
+    return settle(step), mid
+
+
+def test_h21_a_zombie_beaten_by_a_hero_with_a_might_weapon_dies():
+    step, mid = beat_a_zombie("Axe")
+    assert mid not in step.state.haunt.monsters
+
+
+def test_h21_a_zombie_beaten_without_a_might_weapon_is_only_stunned():
+    step, mid = beat_a_zombie("")
+    assert step.state.haunt.monsters[mid].stunned

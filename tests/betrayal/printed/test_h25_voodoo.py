@@ -41,3 +41,15 @@ def test_h25_a_doll_is_destroyed_once():
     step = act(step, hero, "Kitchen", "destroy")
     rej = refused(turn(step, hero, "Kitchen"), "act destroy")
     assert "already destroyed" in rej.sentence and "haunt 25" in rej.sentence
+
+
+def test_h25_a_dead_heros_doll_is_destroyed_with_them_so_the_others_can_still_win():
+    step = voodoo()
+    traitor = step.state.haunt.traitor
+    victim, *others = heroes(step)
+    step.state.explorers[victim].traits.update(might=0)
+    step = fight(turn(step, traitor, step.state.explorers[victim].room), traitor, str(victim))
+    assert not step.state.explorers[victim].alive and step.state.haunt.winner is None
+    for seat in others:
+        step = act(step, seat, "Kitchen", "destroy")
+    assert step.state.haunt.winner == "heroes"
