@@ -85,3 +85,20 @@ def test_h01_the_traitor_wins_when_the_mummy_holds_the_girl_and_the_ring_at_its_
     assert step.state.haunt.winner is None
     step = do(step, "act ring_to_mummy")
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h01_the_first_explorer_to_enter_the_girls_room_takes_her():
+    from gamekit import CONTENT, choices
+    from hauntable.games.betrayal.house import adjacent
+
+    step = mummy()
+    girl_room = step.state.haunt.token_room("Girl")
+    for room in adjacent(step.state, CONTENT, girl_room):
+        start = turn(step, 1, room)
+        moves = [c for c in choices(start) if c.startswith("move ")]
+        entered = [do(start, c) for c in moves]
+        entered = [s for s in entered if s.state.explorers[1].room == girl_room]
+        if entered:
+            break
+    assert entered, "no way into the Girl's room"
+    assert entered[0].state.haunt.carrier("Girl") == 1

@@ -189,7 +189,7 @@ def namespace(c: Ctx, numbers: dict[str, int]) -> dict[str, Any]:
         "set": c.count_set,
         "advance": lambda name="turn", by=1: ops.move_track(w, name, by),
         "put": lambda token, room: ops.put_token(w, token, room),
-        "take": lambda token: ops.carry_token(w, token, c.actor()),
+        "take": lambda token, seat=-1: ops.carry_token(w, token, seat_or_me(seat)),
         "drop": lambda token: ops.drop_token(w, token),
         "give": lambda token, seat: ops.hand_token(w, token, seat),
         "remove": lambda token: ops.remove_token(w, token) if token in h.tokens else None,
