@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamekit import do, refused
+from gamekit import do, refused, texts
 from printedkit import attacker_wins, begin, roll, turn, until_turn_of
 
 ROOMS = ("Dining Room", "Attic", "Library", "Chapel", "Kitchen")
@@ -83,3 +83,16 @@ def test_h46_victims_never_attack():
         step, victim.name or next(k for k, m in step.state.haunt.monsters.items() if m is victim)
     )
     assert not [c for c in map(str, step.awaiting.choices()) if c.startswith("attack")]
+
+
+def test_h46_a_victim_that_wins_a_fight_it_did_not_start_deals_no_damage():
+    step = feast()
+    h = step.state.haunt
+    t = h.traitor
+    mid = next(k for k, m in h.monsters.items() if m.kind == "Victim")
+    before = dict(step.state.explorers[t].traits)
+    step = do(turn(step, t, h.monsters[mid].room), f"attack '{mid}'")
+    step = roll(step, 0)  # the traitor's attack: blanks
+    step = roll(step, 2)  # the Victim's defence, thrown by the traitor too: it wins
+    assert any("takes no harm" in x for x in texts(step))
+    assert step.state.explorers[t].traits == before and mid in step.state.haunt.monsters

@@ -57,7 +57,8 @@ def fight_proof(w: World, key: str, kind: str) -> bool:
 
 
 def hurt(w: World, key: str, kind: str, amount: int) -> None:
-    if protected(w, key) or fight_proof(w, key, kind):
+    """The loser takes the damage; a haunt's ``damage_kind`` of ``none`` means the winner deals none."""
+    if kind == "none" or protected(w, key) or fight_proof(w, key, kind):
         w.say(f"{name_of(w, key)} takes no harm", "combat.unharmed", who=name_of(w, key))
         return
     seat = seat_of(key)
