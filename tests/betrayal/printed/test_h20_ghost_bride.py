@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gamekit import arrange, do, haunt, refused
 from gamekit import start as new_game
-from printedkit import FOUR, begin, build, turn
-from printedplay import act, strong
+from printedkit import FOUR, begin, build, roll_total, turn
+from printedplay import act, monster_prompt_for, settle, strong
 
 ROOMS = ("Chapel", "Crypt", "Library")
 
@@ -80,3 +80,30 @@ def test_h20_with_the_ring_out_of_play_the_groom_is_the_hero_to_the_traitors_lef
     traitor = step.state.haunt.traitor
     step = wedding_waits_for(step, (traitor + 1) % 4)
     assert step.state.haunt.winner == "traitor"
+
+
+def test_h20_the_brides_mental_damage_lowers_the_grooms_might_instead():
+    step = bride()
+    groom = step.state.haunt.vars["_groom"]
+    step.state.haunt.monsters["Ghost Bride"].room = "Library"
+    step = monster_prompt_for(do(turn(step, groom, "Library"), "end"), "Ghost Bride")
+    before = dict(step.state.explorers[groom].traits)
+    step = settle(
+        roll_total(roll_total(do(step, f"attack {groom} trait=sanity"), 5), 1)
+    )  # 4 damage: Might -2
+    after = step.state.explorers[groom].traits
+    assert after["might"] == before["might"] - 2
+    assert (after["sanity"], after["knowledge"], after["speed"]) == (
+        before["sanity"],
+        before["knowledge"],
+        before["speed"],
+    )
+
+
+def test_h20_only_the_ring_holder_may_attack_the_bride():
+    step = bride()
+    h = step.state.haunt
+    hero = next(s for s in range(4) if s not in (h.traitor, h.vars["_groom"]))
+    h.monsters["Ghost Bride"].room = "Library"
+    rej = refused(turn(step, hero, "Library"), "attack 'Ghost Bride' trait=sanity")
+    assert "cannot attack Ghost Bride" in rej.sentence and rej.rule == "haunt20"
