@@ -101,3 +101,20 @@ def test_h36_the_rowboats_carrier_pays_one_more_space_to_leave_each_room():
     assert spaces_to_leave(step, hero, "Kitchen") == 1
     step = do(turn(step, hero, "Attic"), "act take_boat")
     assert spaces_to_leave(step, hero, "Kitchen") == 2
+
+
+def test_h36_the_fully_flooded_floors_2_damage_cannot_be_reduced_by_the_armor():
+    step = traitor_turns(sinking(), 2)
+    hero = heroes(step)[0]
+    e = step.state.explorers[hero]
+    e.room = "Wine Cellar"
+    e.items.append("Armor")
+    before = e.traits["might"] + e.traits["speed"]
+    step = do(turn(step, (hero - 1) % 4), "end")
+    while step.state.turn.seat != hero:
+        step = do(step, "end")
+    while step.awaiting.kind != "action":
+        step = do(step, str(step.awaiting.choices()[0]))
+    e = step.state.explorers[hero]
+    assert e.traits["might"] + e.traits["speed"] == before - 2
+    assert not any("Armor takes 1" in x for x in texts(step))

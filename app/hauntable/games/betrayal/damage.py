@@ -31,12 +31,15 @@ def damage_result(w: World, seats: list[int], kind: str, total: int) -> None:
 
 
 @task("damage")
-def damage(w: World, seat: int, kind: str, amount: int, skull_asked: bool = False) -> None:
-    """Ask how to split ``amount`` damage between the two traits of ``kind``; one way only: just do it."""
+def damage(
+    w: World, seat: int, kind: str, amount: int, skull_asked: bool = False, armor: bool = True
+) -> None:
+    """Ask how to split ``amount`` damage between the two traits of ``kind``; one way only: just do it.
+    ``armor`` False: damage nothing reduces (haunt 36's flood)."""
     e = w.s.explorers[seat]
     if not e.alive:  # K9: the dead take no more damage
         return
-    if kind == "physical" and amount > 0 and "Armor" in e.items:  # the Armor takes 1 off each time
+    if armor and kind == "physical" and amount > 0 and "Armor" in e.items:  # the Armor takes 1 off each time
         amount -= 1
         w.say(f"{e.name}'s Armor takes 1 point of the damage", "card.armor", who=e.name)
     if amount <= 0:

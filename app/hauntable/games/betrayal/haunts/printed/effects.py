@@ -134,9 +134,10 @@ class Effects:
         if alive and dice > 0:
             self.w.then(("damage_roll", dict(seats=alive, dice=min(8, dice), kind=kind)))
 
-    def damage(self, seat: int, kind: str, amount: int) -> None:
+    def damage(self, seat: int, kind: str, amount: int, armor: bool = True) -> None:
+        """Fixed damage; ``armor`` False: the Armor takes nothing off it (haunt 36's flood)."""
         if amount > 0 and in_house(self.w.s.explorers[seat]):
-            self.w.then(("damage", dict(seat=seat, kind=kind, amount=amount)))
+            self.w.then(("damage", dict(seat=seat, kind=kind, amount=amount, armor=armor)))
 
     def fight(self, target: str, trait: str) -> None:
         """The actor attacks ``target`` (a monster id, or a seat as text) in ``trait`` by the combat rules
