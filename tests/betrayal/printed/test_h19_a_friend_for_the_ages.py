@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gamekit import refused
-from printedkit import begin, turn
+from gamekit import do, refused
+from printedkit import begin, roll_total, turn
 from printedplay import act, fight, strong
 
 ROOMS = ("Gallery", "Storeroom", "Attic", "Wine Cellar")
@@ -66,3 +66,15 @@ def test_h19_an_explorer_carries_one_can_of_paint_at_most():
     assert "one can" in rej.sentence and "haunt 19" in rej.sentence
     h = step.state.haunt
     assert any(h.token_room(t) == "Attic" for t in h.tokens if t.startswith("Paint"))
+
+
+def test_h19_a_hero_who_beats_the_traitor_by_2_in_might_may_steal_an_item():
+    step = friend()
+    traitor = step.state.haunt.traitor
+    hero = next(s for s in range(4) if s != traitor)
+    step.state.explorers[traitor].items.append("Axe")
+    step = turn(step, hero, step.state.explorers[traitor].room)
+    step = roll_total(roll_total(do(step, f"attack {traitor}"), 4), 0)
+    assert "choose 'steal Axe'" in [str(c) for c in step.awaiting.choices()]
+    step = do(step, "choose 'steal Axe'")
+    assert "Axe" in step.state.explorers[hero].items and "Axe" not in step.state.explorers[traitor].items
