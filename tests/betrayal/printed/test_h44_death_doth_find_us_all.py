@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamekit import CONTENT, do, refused, texts
+from gamekit import CONTENT, choices, do, refused, texts
 from printedkit import begin, fight, roll, turn
 
 ROOMS = ("Kitchen", "Gallery", "Chapel", "Charred Room", "Tower")
@@ -98,3 +98,35 @@ def test_h44_each_hero_death_lets_the_traitor_roll_3_dice_and_share_the_total_am
     assert len(chosen) == 6  # one choice a point
     after = step.state.explorers[t].traits
     assert {k: after[k] - before[k] for k in before} == {"might": 2, "speed": 2, "sanity": 1, "knowledge": 1}
+
+
+def test_h44_the_traitor_cannot_pick_up_be_given_or_trade_for_the_medallion():
+    step = settle(aging())
+    t = step.state.haunt.traitor
+    holder = 0  # the revealer drew the Medallion
+    step.state.explorers[holder].omens.append("Medallion")
+    assert holder != t
+    step = do(turn(step, t, "Kitchen"), "end")
+    step = turn(step, holder, "Kitchen")
+    assert f"give Medallion {t}" not in choices(step)
+    assert refused(step, f"give Medallion {t}").rule == "H7.4"
+    step = do(step, f"trade {t}")
+    assert "Medallion" not in [str(c).split(" ", 1)[-1] for c in step.awaiting.choices()]
+    step = do(turn(step, holder, "Kitchen"), "drop Medallion")
+    step = turn(step, t, "Kitchen")
+    assert "take Medallion" not in choices(step)
+    assert refused(step, "take Medallion").rule == "H7.4"
+    other = next(e.seat for e in step.state.explorers if e.seat not in (t, holder))
+    assert "take Medallion" in choices(turn(step, other, "Kitchen"))  # a hero may
+
+
+def test_h44_the_traitor_cannot_steal_the_medallion():
+    step = settle(aging())
+    t = step.state.haunt.traitor
+    holder = 0  # the revealer drew the Medallion
+    step.state.explorers[holder].omens.append("Medallion")
+    step = do(turn(step, holder, "Kitchen"), "end")
+    step = do(turn(step, t, "Kitchen"), f"attack {holder}")
+    while step.awaiting.kind == "roll":
+        step = roll(step, 2 if step.awaiting.player == t else 0)
+    assert step.awaiting.kind != "option" or not any("Medallion" in str(c) for c in step.awaiting.choices())

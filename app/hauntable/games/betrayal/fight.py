@@ -19,6 +19,7 @@ from hauntable.games.betrayal.predicates import (
     alive,
     damage_kind,
     dice_of,
+    may_hold,
     name_of,
     roller,
     scenario,
@@ -200,7 +201,7 @@ def combat_result(w: World, fight: dict[str, Any], attack: int, total: int) -> N
             kind = sc.fight_damage_kind(w, a, d, trait, kind)
             sc.fight_won(w, a, d, {**fight, "margin": diff, "dealt": kind})
         if kind == "physical" and diff >= 2 and not fight["ranged"] and sa is not None and sd is not None:
-            loot = stealable(w, sd)
+            loot = [n for n in stealable(w, sd) if may_hold(w, sa, n)]
             if loot:
                 w.ask(
                     ChooseOption(

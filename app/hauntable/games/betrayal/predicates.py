@@ -228,3 +228,10 @@ def scenario(w: World) -> Any:  # a haunts.script.Scenario, held by the rule set
     if h is None or h.mode != "scripted":
         return None
     return w.rules.scenarios[h.number]
+
+
+def may_hold(w: World, seat: int, card: str) -> bool:
+    """Whether ``seat`` may come to hold ``card`` (pick it up, be given, trade or steal it): a haunt may
+    forbid it (haunt 44: the traitor never holds the Medallion)."""
+    sc = scenario(w)
+    return sc is None or bool(sc.may_hold(w, seat, card))

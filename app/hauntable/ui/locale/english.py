@@ -925,6 +925,7 @@ message(
 )
 message("rej.H6.1", "The heroes need a survivor to win.")
 message("rej.H7.1", "That is not an action of this haunt now.")
+message("rej.H7.4", "This haunt does not let that explorer hold that card.")
 message(
     "rej.H7.3",
     "That haunt tool does not fit now: the explorer is not in the house, the token is out of reach, or it "

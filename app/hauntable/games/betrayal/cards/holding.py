@@ -33,7 +33,7 @@ from hauntable.games.betrayal.cards.tokens import check_token, token_uses, use_t
 from hauntable.games.betrayal.cards.trading import check_trade, open_trade
 from hauntable.games.betrayal.cards.webs_and_debris import check_free
 from hauntable.games.betrayal.inputs import Drop, Free, Give, Take, Trade, Use
-from hauntable.games.betrayal.predicates import stuck
+from hauntable.games.betrayal.predicates import may_hold, stuck
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
 
@@ -64,6 +64,8 @@ def check_card_action(w: World, inp: Input) -> None:
     if isinstance(inp, Take):
         if w.s.tokens.get(PILE + name) != e.room:
             raise IllegalAction(f"There is no {name} lying in the {e.room}.", "C4")
+        if not may_hold(w, seat, name):
+            raise IllegalAction(f"{e.name} may not hold the {name} in this haunt.", "H7.4")
         _once(w, f"item:{name}", f"The {name}")
         return
     if isinstance(inp, Use) and name in token_uses(w, seat):
@@ -80,6 +82,8 @@ def check_card_action(w: World, inp: Input) -> None:
             raise IllegalAction(f"The {name} cannot be traded.", "C3")
         if not 0 <= inp.to < len(w.s.explorers) or inp.to == seat:
             raise IllegalAction("Give it to another explorer.", "C3")
+        if not may_hold(w, inp.to, name):
+            raise IllegalAction(f"{w.who(inp.to)} may not hold the {name} in this haunt.", "H7.4")
         if inp.to not in in_room(w, seat, across=True):
             raise IllegalAction(f"{w.who(inp.to)} is not in the {e.room}: trades happen in one room.", "C3")
         if inp.to not in in_room(w, seat):
@@ -120,13 +124,14 @@ def card_actions(w: World) -> list[Input]:
         if rules is None or rules.droppable:
             out.append(_input(Drop, name))
         if rules is None or rules.tradeable:
-            out.extend(_input(Give, name, o) for o in others)
+            out.extend(_input(Give, name, o) for o in others if may_hold(w, o, name))
     if others and w.s.config.house_rules.trading == "exchange":
         out.extend(_input(Trade, o) for o in others if _ok(w, _input(Trade, o)))
     if w.s.tokens:
         here = sorted(t for t, room in w.s.tokens.items() if room == e.room)  # the house's tokens: many
         for tok in here:
-            if tok.startswith(PILE) and f"item:{tok[len(PILE) :]}" not in tried:
+            name = tok[len(PILE) :]
+            if tok.startswith(PILE) and f"item:{name}" not in tried and may_hold(w, seat, name):
                 out.append(_input(Take, tok[len(PILE) :]))
         for name in token_uses(w, seat):
             if _ok(w, _input(Use, name)):

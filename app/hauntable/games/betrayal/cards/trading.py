@@ -10,6 +10,7 @@ from __future__ import annotations
 from hauntable.engine.rejections import IllegalAction
 from hauntable.games.betrayal.cards.hands import get_card, held, in_room, lose_card, rules_of
 from hauntable.games.betrayal.inputs import Trade
+from hauntable.games.betrayal.predicates import may_hold
 from hauntable.games.betrayal.prompts import ChooseOption
 from hauntable.games.betrayal.world import World, task
 
@@ -46,7 +47,7 @@ def check_trade(w: World, seat: int, inp: Trade) -> None:
 
 def open_trade(w: World, seat: int, to: int) -> None:
     """The trader picks the card offered (asked only when there is one to offer)."""
-    mine = tradeable(w, seat)
+    mine = [n for n in tradeable(w, seat) if may_hold(w, to, n)]
     if not mine:
         trade_offered(w, seat, to, NOTHING)
         return
@@ -69,7 +70,7 @@ def open_trade(w: World, seat: int, to: int) -> None:
 @task("trade_offered")
 def trade_offered(w: World, seat: int, to: int, option: str) -> None:
     """Then the card asked for in return (nothing only if a card is offered)."""
-    theirs = tradeable(w, to)
+    theirs = [n for n in tradeable(w, to) if may_hold(w, seat, n)]
     options = (*theirs, NOTHING) if option != NOTHING else tuple(theirs)
     if not theirs:
         trade_asked(w, seat, to, option, NOTHING)

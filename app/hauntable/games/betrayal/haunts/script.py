@@ -134,6 +134,10 @@ class Scenario:
     def monster_may_enter(self, w: World, mid: str, room: str) -> bool:
         return True
 
+    def may_hold(self, w: World, seat: int, card: str) -> bool:
+        """Whether the explorer at ``seat`` may come to hold ``card`` (haunt 44's Medallion)."""
+        return True
+
     def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
         """Whether monster ``mid`` may attack the explorer at ``seat`` (H5.7): a haunt's monster that never
         attacks (the Witch casts spells instead), or spares someone for now."""

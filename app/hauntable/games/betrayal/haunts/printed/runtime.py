@@ -280,6 +280,10 @@ class PrintedHaunt(FightRules):
         m = w.haunt.monsters[mid]
         return bool(self.value(w, ex, monster=mid, kind=m.kind, room=room))
 
+    def may_hold(self, w: World, seat: int, card: str) -> bool:
+        ex = self.spec.rules.get("may_hold")
+        return ex is None or bool(self.value(w, ex, seat, seat=seat, card=card))
+
     def monster_may_attack(self, w: World, mid: str, seat: int) -> bool:
         ex = self.spec.rules.get("monster_may_attack")
         m = w.haunt.monsters[mid]

@@ -161,6 +161,7 @@ _RULES = (
     "monster_win_kills",
     "damage_kind",
     "monster_beaten_as",
+    "may_hold",
 )
 
 

@@ -41,6 +41,7 @@ CONTEXT = (
     "fight_trait",
     "attacking",
     "base",
+    "card",
 )
 
 
