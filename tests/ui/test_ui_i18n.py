@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from hauntable.engine.outcomes import Outcome
 from hauntable.engine.rejections import Rejection
 from hauntable.games.betrayal.cards import CARD_RULES, events, items, omens  # noqa: F401 (they fill it)
 from hauntable.session import Session
@@ -638,3 +639,31 @@ def test_a_monster_named_by_its_kind_is_not_named_twice_in_the_monster_turn():
             assert "(Ghoul)" in two and "Foyer" in two, two
     finally:
         i18n.set_language("en")
+
+
+def declared_reasons() -> set[str]:
+    """Every reason the engine's own rules give a win (``declare(w, side, "why")`` literals, H6.1)."""
+    reasons = set()
+    for path in sorted((APP / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            func = getattr(node, "func", None)
+            if getattr(func, "id", None) == "declare" and len(node.args) == 3:
+                why = node.args[2]
+                if isinstance(why, ast.Constant) and isinstance(why.value, str):
+                    reasons.add(why.value)
+    return reasons
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_H6_1_a_victory_line_keeps_the_engines_reason_in_every_language(lang):
+    """'The heroes win: the other side agrees' must not shrink to 'Die Helden gewinnen' on screen."""
+    reasons = declared_reasons()
+    assert len(reasons) >= 5, reasons
+    side = i18n.catalog(lang)["out.haunt.victory.heroes"]
+    dropped = []
+    for why in sorted(reasons):
+        o = Outcome(f"The heroes win: {why}", "haunt.victory", (("side", "heroes"), ("variant", "heroes")))
+        text = i18n.outcome_text(o, lang)
+        if not text.startswith(f"{side}: ") or len(text) <= len(side) + 3:
+            dropped.append(why)
+    assert not dropped, dropped

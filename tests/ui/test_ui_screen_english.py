@@ -110,8 +110,8 @@ def test_haunt_34s_public_collar_numbers_are_counter_lines_and_outcomes_in_the_t
         assert not [line for line in lines if "Collar" in line]
 
 
-TRACK = {"en": "Turn/Damage track (turn): 3", "de": "Zug-/Schadensleiste (Zug): 3"}
-TRACK |= {"ru": "Шкала ходов/урона (ход): 3", "zh": "回合/伤害轨（回合）：3"}
+TRACK = {"en": "Turn/Damage track (turn): 3", "de": "Runden/Schadensanzeiger (Zug): 3"}
+TRACK |= {"ru": "Трек хода/повреждений (ход): 3", "zh": "回合/伤害记录表（回合）：3"}
 
 
 @pytest.mark.parametrize("lang", sorted(TRACK))

@@ -108,6 +108,14 @@ def haunt_texts(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     return found
 
 
+def rule_why(english: str, lang: str) -> str | None:
+    """A victory's reason from the engine's own rules (claims, deaths, escapes: ``victory.why.*``) in
+    ``lang``, found by its English; None for one no catalog words (then the line drops the reason)."""
+    keys = {text: key for key, text in catalog("en").items() if key.startswith("victory.why.")}
+    found = catalog(lang).get(keys.get(english, ""))
+    return found if isinstance(found, str) else None
+
+
 def haunt_word(number: int, place: str, english: str, lang: str | None = None) -> str:
     """Printed haunt ``number``'s word at ``place`` (``card.heroes.0``, ``action.burn.label``,
     ``monster.Ghoul``) in ``lang``; the English (as the file gives it) where the catalog has none."""
@@ -258,7 +266,8 @@ def outcome_text(outcome: Outcome, lang: str | None = None, haunt: int = 0) -> s
     if outcome.code.startswith("printed.") and isinstance(params.get("action"), str):  # an action's words
         params["action"] = haunt_texts(lang)[1].get(params["action"], params["action"])
     if outcome.code == "haunt.victory":  # "The heroes win: <why>": a printed haunt's why in the catalog
-        why = haunt_texts(lang)[1].get(outcome.text.partition(": ")[2])
+        english_why = outcome.text.partition(": ")[2]
+        why = haunt_texts(lang)[1].get(english_why) or rule_why(english_why, lang)
         text = catalog(lang).get(f"out.haunt.victory.{params.get('variant', '')}")
         if why and text:
             return f"{text}: {why}"
