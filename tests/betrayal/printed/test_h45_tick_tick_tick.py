@@ -106,3 +106,22 @@ def test_h45_a_hero_may_defuse_another_heros_bomb_in_their_room():
     assert not step.state.haunt.carried_by(other)  # the other's bomb is gone
     assert step.state.haunt.carried_by(hero)  # the defuser's own is still armed
     assert "already tried" in refused(step, "act defuse option=knowledge").sentence  # one try a turn
+
+
+def test_h45_the_traitor_may_throw_the_dynamite_into_its_own_room_unharmed():
+    step = bombs()
+    t = step.state.haunt.traitor
+    here = step.state.explorers[t].room
+    step.state.explorers[t].items.append("Dynamite")
+    step = do(turn(step, t), "use Dynamite")
+    rooms = [step.state.cells[(c.floor, c.x, c.y)] for c in step.awaiting.targets]
+    assert here in rooms and len(rooms) > 1  # its own room besides those next door
+    own = next(c for c in step.awaiting.choices() if step.state.cells[(c.floor, c.x, c.y)] == here)
+    step = do(step, str(own))
+    assert f"throws the Dynamite into the {here}" in " ".join(texts(step))
+    caught = []
+    while step.awaiting is not None and step.awaiting.kind == "roll" and "Dynamite" in step.awaiting.purpose:
+        caught.append(step.awaiting.player)
+        step = roll(step, 2)
+    others = [e.seat for e in step.state.explorers if e.seat != t and e.room == here and e.alive]
+    assert caught and t not in caught and sorted(caught) == sorted(others)  # the blast spares the thrower

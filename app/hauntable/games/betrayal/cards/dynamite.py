@@ -9,7 +9,15 @@ from hauntable.games.betrayal.cards.interpreter import room_targets
 from hauntable.games.betrayal.combat import ATTACK
 from hauntable.games.betrayal.fight import hurt
 from hauntable.games.betrayal.house import adjacent
-from hauntable.games.betrayal.predicates import dice_of, monsters, name_of, roller, seat_of, trait_roll
+from hauntable.games.betrayal.predicates import (
+    dice_of,
+    monsters,
+    name_of,
+    roller,
+    scenario,
+    seat_of,
+    trait_roll,
+)
 from hauntable.games.betrayal.prompts import ChooseTarget
 from hauntable.games.betrayal.world import World, effect_op, task
 
@@ -21,7 +29,10 @@ def _dynamite(w: World, seat: int, card: str) -> list[Any]:
 
 @task("dynamite_throw")
 def dynamite_throw(w: World, seat: int, card: str) -> None:
-    rooms = adjacent(w.s, w.content, w.s.explorers[seat].room)
+    here = w.s.explorers[seat].room
+    rooms = adjacent(w.s, w.content, here)
+    if (sc := scenario(w)) is not None and sc.dynamite_own_room(w, seat):
+        rooms = [here, *rooms]  # haunt 45's traitor, who never leaves its room
     w.s.turn.tried.append(ATTACK)  # it takes the place of the turn's attack (K1)
     if not rooms:
         w.say(f"{card}: no door to throw it through", "card.nothing", card=card)
@@ -46,9 +57,9 @@ def dynamite_at(w: World, seat: int, card: str, floor: str, x: int, y: int) -> N
 @task("dynamite_room")
 def dynamite_room(w: World, seat: int, card: str, room: str) -> None:
     """Everyone in the room (explorers, and monsters with Might and Speed) rolls Speed 5+ or takes 4
-    physical damage (a monster: is stunned)."""
+    physical damage (a monster: is stunned); the thrower, in the room only by a haunt's leave, is spared."""
     w.say(f"{w.who(seat)} throws the {card} into the {room}", "card.dynamite", room=room)
-    keys = [str(e.seat) for e in w.s.explorers if e.alive and e.room == room]
+    keys = [str(e.seat) for e in w.s.explorers if e.alive and e.room == room and e.seat != seat]
     keys += [
         k
         for k, m in sorted(monsters(w.s).items())

@@ -134,6 +134,10 @@ class Scenario:
     def monster_may_enter(self, w: World, mid: str, room: str) -> bool:
         return True
 
+    def dynamite_own_room(self, w: World, seat: int) -> bool:
+        """Whether ``seat`` may also throw the Dynamite into its own room, itself unharmed (haunt 45)."""
+        return False
+
     def may_hold(self, w: World, seat: int, card: str) -> bool:
         """Whether the explorer at ``seat`` may come to hold ``card`` (haunt 44's Medallion)."""
         return True

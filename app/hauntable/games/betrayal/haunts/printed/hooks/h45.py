@@ -65,6 +65,9 @@ class TickTickTick(PrintedHaunt):
         "armed_with_me",
     )
 
+    def dynamite_own_room(self, w: World, seat: int) -> bool:
+        return seat == w.haunt.traitor  # it never leaves its room, and the blast spares it
+
     def extra(self, c: Ctx) -> dict[str, Any]:
         w = c.w
 
