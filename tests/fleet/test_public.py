@@ -26,7 +26,7 @@ def published(game: str, state) -> str:
 
 
 def hidden_haunt(seed: int):
-    return gamekit.do(gamekit.haunt(gamekit.start("zoe", "ox", "vivian", "peter", seed=seed), 43, 1), "ready")
+    return gamekit.do(gamekit.haunt(gamekit.start("zoe", "ox", "vivian", "peter", seed=seed), 34, 1), "ready")
 
 
 def with_tokens(state, tokens):
