@@ -231,7 +231,9 @@ def test_without_a_tower_the_virtual_tower_button_stays(make_app, tmp_path):
         h.tap_text("Resume this game")
         assert h.app.controller.tower is None and "Throw into the tower" in h.texts()
         h.tap_text("Roll virtual dice")
-        assert h.app.controller.channel.seq == seq + 1 and ", virtual dice)" in h.texts()  # the seed is in the log only
+        assert (
+            h.app.controller.channel.seq == seq + 1 and ", virtual dice)" in h.texts()
+        )  # the seed is in the log only
 
 
 def test_the_self_test_reports_the_tower_the_app_holds_instead_of_probing_it(make_app, tmp_path):
