@@ -6,8 +6,6 @@ the engine stays English and language-free; a message not translated yet shows i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from gamekit import CONTENT, do, haunt, refused
 from gamekit import start as new_game
@@ -18,18 +16,10 @@ from hauntable.ui.button_labels import choice_label
 from hauntable.ui.endgame import end_summary
 from hauntable.ui.hauntview import counter_lines, goal_lines, haunt_layer
 from hauntable.ui.prompt_heading import heading
+from langkit import language
 from printedkit import build, turn
 
 ROOMS = ("Library", "Chapel", "Gymnasium", "Dining Room", "Kitchen")
-
-
-@contextmanager
-def language(lang: str) -> Iterator[None]:
-    i18n.set_language(lang)
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def mummy_handoffs():

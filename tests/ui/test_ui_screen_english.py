@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
@@ -22,6 +21,7 @@ from hauntable.games.betrayal.haunts.printed import PRINTED
 from hauntable.ui import i18n
 from hauntable.ui.hauntview import carried_by_seat, counter_lines, haunt_layer
 from hauntable.ui.prompt_heading import heading
+from langkit import language
 
 PRINTED_NAMES = sorted(
     set(CONTENT.rooms)
@@ -36,15 +36,6 @@ ENGLISH = re.compile(
     r"\b(the|The|of|to|and|is|for|from|with|rolls|moves|escape|on|at|by|your|you|its|takes|gets|roll|attack"
     r"|turn|it|or|Torch|Collar|dodges|thrown|flies)\b"
 )
-
-
-@contextmanager
-def language(lang: str) -> Iterator[None]:
-    i18n.set_language(lang)
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def screen_lines(number: int, seeds=(1, 2), steps: int = 150) -> Iterator[str]:
