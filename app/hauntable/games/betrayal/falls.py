@@ -127,16 +127,13 @@ def lay_below_collapsed(w: World, seat: int) -> None:
 
 
 def _draw_for_any_cell(w: World, cells: list[Any]) -> tuple[str, list[Any]] | None:
-    """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits."""
-    free = w.s.config.house_rules.door_matching == "free"
+    """Draw the next basement tile that fits some open basement doorway; return it and the cells it fits
+    (where it closes the floor if every tile left does: it is laid anyway, then rearranged, B3.3)."""
     drawn = draw_fitting_tile(w, cells[0], None, also=tuple(cells[1:]))
     if drawn is None:
         return None
     tile, _ = drawn
-    view = HouseView(w.s, w.content)
-    options = [c for c in cells if view.placements(tile, c, None, free)]
-    if not options:  # every tile left closes the basement: it is laid anyway, then rearranged (B3.3)
-        options = [c for c in cells if closing_rotations(view, tile, c, None, free)]
+    options, _ = _cells_for(HouseView(w.s, w.content), tile, cells)
     if not options:
         w.own("stack_discards").append(tile)
         return None
