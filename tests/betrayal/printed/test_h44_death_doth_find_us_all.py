@@ -110,8 +110,9 @@ def test_h44_the_traitor_cannot_pick_up_be_given_or_trade_for_the_medallion():
     step = turn(step, holder, "Kitchen")
     assert f"give Medallion {t}" not in choices(step)
     assert refused(step, f"give Medallion {t}").rule == "H7.4"
-    step = do(step, f"trade {t}")
-    assert "Medallion" not in [str(c).split(" ", 1)[-1] for c in step.awaiting.choices()]
+    step = do(do(step, f"trade {t}"), "choose accept")  # the traitor agrees to trade: the Medallion stays
+    assert "Medallion" in step.state.explorers[holder].omens
+    assert "Medallion" not in step.state.explorers[t].omens
     step = do(turn(step, holder, "Kitchen"), "drop Medallion")
     step = turn(step, t, "Kitchen")
     assert "take Medallion" not in choices(step)
