@@ -144,3 +144,14 @@ def test_H4_a_hidden_traitor_haunts_card_is_everyones_and_opens_at_once(table_ap
         assert all(line in text for line in card_lines(step.state, 43, side))
     h.tap_text("Hide the card and go back")
     assert h.app.root.current == "play"
+
+
+def test_the_haunt_banner_offers_no_one_tap_new_game(table_app):
+    """The haunt begins an hour into a game: its banner plays on; abandoning is the admin menu's (behind the
+    PIN), not a button beside "Play the haunt" that a stray tap would hit (seen driving the app by taps)."""
+    h = table_app
+    ritual(h)
+    assert h.app.root.current == "haunt" and "Play the haunt" in h.texts()
+    banner = h.app.root.get_screen("haunt").ids.banner
+    found = [w for w in banner.walk(restrict=True) if getattr(w, "text", "") == "New game"]
+    assert not found
